@@ -1,0 +1,33 @@
+# Fast matrix multiplication on a GPU with shared memory: the lab kit.
+# `make help` lists the targets.
+
+ROOT := $(CURDIR)
+include common/backend.mk
+include grader/grader.mk
+
+SUBMISSION ?= $(ROOT)/labs
+LAB ?=
+GRADE_OUT ?= $(ROOT)/build/grade
+export BACKEND
+
+.PHONY: help deps grade test test-unit test-grading bench-sim clean
+help:
+	@echo "make grade [SUBMISSION=dir] [LAB=NN-name]  grade labs/ (or dir shaped like it)"
+	@echo "make test                                  the kit's own tests"
+	@echo "make bench-sim                             time the CPU simulator"
+	@echo "make -C labs/01-naive run N=1000           build, check and time one lab"
+	@echo "make deps                                  install what is missing (apt-get)"
+	@echo "make clean                                 remove build/"
+	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1  GRADE_SEED=n"
+
+deps:
+	@common/deps.sh base
+
+grade: deps
+	@$(MAKE) --no-print-directory $(GRADE_SUITE)
+	@SUBMISSION=$(SUBMISSION) LAB=$(LAB) GRADE_OUT=$(GRADE_OUT) GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
+
+include tests.mk
+
+clean:
+	rm -rf build

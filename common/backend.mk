@@ -1,0 +1,44 @@
+# Which backend builds and runs the labs, and how each one compiles.
+#
+#   BACKEND=gpu  nvcc, for the GPU present (ARCH=90 to choose) or, with no
+#                GPU, for every common architecture plus PTX
+#   BACKEND=sim  g++ and the kit's CPU simulator (no CUDA toolkit needed)
+# Default: gpu when a GPU and nvcc are both there, else sim.
+
+ROOT ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
+
+NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
+GPU_COUNT := $(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+BACKEND ?= $(if $(and $(NVCC),$(filter-out 0,$(GPU_COUNT))),gpu,sim)
+
+ifeq ($(filter $(BACKEND),gpu sim),)
+$(error BACKEND=$(BACKEND): choose gpu or sim)
+endif
+ifeq ($(BACKEND)$(NVCC),gpu)
+$(error BACKEND=gpu needs the CUDA toolkit: no nvcc on PATH or in /usr/local/cuda/bin)
+endif
+
+# nvidia-smi prints compute capability as 9.0; nvcc wants 90.
+ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
+PORTABLE_ARCHS := 75 80 86 89 90
+NVCC_ARCH_FLAGS := $(if $(ARCH),-gencode arch=compute_$(ARCH)$(comma)code=sm_$(ARCH),\
+    $(foreach a,$(PORTABLE_ARCHS),-gencode arch=compute_$(a)$(comma)code=sm_$(a)) \
+    -gencode arch=compute_90$(comma)code=compute_90)
+comma := ,
+
+CC ?= cc
+CXX_SIM ?= g++
+CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
+# -lineinfo lets ncu and compute-sanitizer name source lines; DEBUG=1
+# builds device code with -G for cuda-gdb.
+NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
+SIM_CXXFLAGS := -O2 -g -std=c++17 -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR
+
+# Check, from pkg-config; CHECK_PREFIX points at a staged copy instead.
+ifdef CHECK_PREFIX
+export PKG_CONFIG_PATH := $(CHECK_PREFIX)/lib/x86_64-linux-gnu/pkgconfig:$(PKG_CONFIG_PATH)
+CHECK_LIBS = $(CHECK_PREFIX)/lib/x86_64-linux-gnu/libcheck.a $(wildcard $(CHECK_PREFIX)/lib/x86_64-linux-gnu/libsubunit.a) -lm -lrt -pthread
+else
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+endif
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)

@@ -1,0 +1,78 @@
+# Builds one lab file into the programs that run it.
+#
+#   make -f common/build.mk LAB_SRC=path/matmul.cu LAB_NAME=01-naive OUT=dir [BACKEND=..] [LAB_DEFINES=-DTILE=16]
+#
+# produces $(OUT)/run_lab (check and time) and $(OUT)/lab_exec (what the
+# grader runs).  The shared pieces are built once per backend under
+# build/<backend>/common.  Called by common/lab.mk and by the grader.
+
+include $(dir $(lastword $(MAKEFILE_LIST)))backend.mk
+
+LAB_SRC ?= $(error LAB_SRC is not set)
+LAB_NAME ?= $(notdir $(patsubst %/,%,$(dir $(LAB_SRC))))
+OUT ?= $(ROOT)/build/$(BACKEND)/lab/$(LAB_NAME)
+COMMON_OUT := $(ROOT)/build/$(BACKEND)/common
+LAB_DEFINES ?=
+DEFS := -DLAB_NAME='"$(LAB_NAME)"' $(LAB_DEFINES)
+INCLUDES := -I$(ROOT)/common -I$(ROOT)/grader
+
+.PHONY: lab-programs
+lab-programs: $(OUT)/run_lab $(OUT)/lab_exec
+
+$(COMMON_OUT)/harness.o: $(ROOT)/common/harness.c $(ROOT)/common/harness.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -c $< -o $@
+
+ifeq ($(BACKEND),sim)
+# ---------------------------------------------------------------- simulator
+SIM_DIR := $(ROOT)/common/sim
+SIM_SOURCES := $(wildcard $(SIM_DIR)/*.cpp) $(SIM_DIR)/fiber_switch_x86_64.S
+SIM_HEADERS := $(wildcard $(SIM_DIR)/*.h)
+SIM_INCLUDES := -I$(SIM_DIR)/include -I$(SIM_DIR) $(INCLUDES)
+REWRITE := $(COMMON_OUT)/rewrite_launch
+
+$(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_DIR)/rewrite_launch.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
+
+$(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS)
+	@mkdir -p $(COMMON_OUT)/sim
+	cd $(COMMON_OUT)/sim && $(CXX_SIM) $(SIM_CXXFLAGS) -O2 $(SIM_INCLUDES) -c $(SIM_SOURCES)
+	ar rcs $@ $(COMMON_OUT)/sim/*.o
+
+# A student's file: launches rewritten (line numbers kept), then g++.
+$(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
+	@mkdir -p $(@D)
+	$(REWRITE) $< $@ $(LAB_SRC)
+
+$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -c $< -o $@
+
+$(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS)
+	@mkdir -p $(@D)
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
+
+$(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS)
+	@mkdir -p $(@D)
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
+
+$(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
+	$(CXX_SIM) -pthread $^ -o $@
+
+else
+# ---------------------------------------------------------------- GPU
+$(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
+
+$(OUT)/%.o: $(ROOT)/common/%.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
+
+$(OUT)/%.o: $(ROOT)/grader/%.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
+
+$(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o
+	$(NVCC) $(NVCC_ARCH_FLAGS) $^ -o $@
+endif

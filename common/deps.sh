@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what the kit needs and is missing, with apt-get (as root, or
+# through sudo); otherwise prints the exact command and stops.
+#
+#   common/deps.sh [base|plots]     base: build and grade; plots: + gnuplot
+#
+# The CUDA toolkit is not installed here: without it (and without a GPU)
+# every lab runs on the kit's CPU simulator, which needs only gcc and g++.
+set -u
+want=${1:-base}
+missing=()
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+have_cmd make || missing+=(make)
+have_cmd gcc || missing+=(gcc)
+have_cmd g++ || missing+=(g++)
+have_cmd pkg-config || missing+=(pkg-config)
+have_cmd awk || missing+=(gawk)
+if ! pkg-config --exists check 2>/dev/null; then
+    missing+=(check)
+fi
+if [ "$want" = plots ]; then
+    have_cmd gnuplot || missing+=(gnuplot-nox)
+fi
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+if ! have_cmd apt-get; then
+    echo "deps: missing ${missing[*]}; install them with your system's package manager" >&2
+    exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+    as_root=()
+elif have_cmd sudo && sudo -n true 2>/dev/null; then
+    as_root=(sudo)
+else
+    echo "deps: missing ${missing[*]}. Install them with:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq &&
+    "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    { echo "deps: apt-get could not install ${missing[*]}" >&2; exit 1; }

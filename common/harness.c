@@ -1,0 +1,141 @@
+/* See harness.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* splitmix64: tiny, fast, and the same sequence everywhere (never rand()). */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void lab_fill_random(float *m, size_t count, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (size_t i = 0; i < count; i++) {
+        /* 24 random bits: exactly representable, uniform in [-1, 1). */
+        uint32_t bits = (uint32_t)(next_random(&state) >> 40);
+        m[i] = (float)((double)bits / (double)(1u << 23) - 1.0);
+    }
+}
+
+void lab_make_inputs(float *A, float *B, int n, uint64_t seed)
+{
+    size_t count = (size_t)n * (size_t)n;
+    lab_fill_random(A, count, 2 * seed);
+    lab_fill_random(B, count, 2 * seed + 1);
+}
+
+void lab_reference_rows(const float *A, const float *B, float *C, int n, int row_begin, int row_end)
+{
+    double *acc = malloc((size_t)n * sizeof *acc);
+    if (!acc) {
+        fprintf(stderr, "reference: out of host memory\n");
+        exit(EXIT_FAILURE);
+    }
+    for (int i = row_begin; i < row_end; i++) {
+        /* i-k-j order walks B by rows: the reference is fast even for n in
+         * the thousands. */
+        for (int j = 0; j < n; j++)
+            acc[j] = 0.0;
+        for (int k = 0; k < n; k++) {
+            double a = A[(size_t)i * n + k];
+            const float *b = B + (size_t)k * n;
+            for (int j = 0; j < n; j++)
+                acc[j] += a * b[j];
+        }
+        for (int j = 0; j < n; j++)
+            C[(size_t)(i - row_begin) * n + j] = (float)acc[j];
+    }
+    free(acc);
+}
+
+double lab_atol(int n) { return 1e-6 * (n + 1); }
+double lab_rtol(void) { return 1e-4; }
+
+int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, int row_end,
+                     FILE *out, int max_print, lab_comparison *r)
+{
+    memset(r, 0, sizeof *r);
+    r->first_row = r->first_col = -1;
+    double atol = lab_atol(n), rtol = lab_rtol();
+    for (int i = row_begin; i < row_end; i++) {
+        for (int j = 0; j < n; j++) {
+            float g = got[(size_t)i * n + j], e = ref[(size_t)(i - row_begin) * n + j];
+            r->checked++;
+            int finite = isfinite(g);
+            double err = fabs((double)g - (double)e);
+            if (!finite)
+                r->not_finite++;
+            else if (err > r->max_error)
+                r->max_error = err;
+            if (finite && err <= atol + rtol * fabs((double)e))
+                continue;
+            if (r->mismatches == 0) {
+                r->first_row = i;
+                r->first_col = j;
+                r->first_got = g;
+                r->first_ref = e;
+            }
+            if (out && r->mismatches < max_print)
+                fprintf(out, "  (%d, %d): got %.6g, expected %.6g\n", i, j, g, e);
+            r->mismatches++;
+        }
+    }
+    return r->mismatches == 0;
+}
+
+int lab_parse_uint(const char *text, unsigned long *value)
+{
+    if (!text || !isdigit((unsigned char)text[0]))
+        return 0;
+    errno = 0;
+    char *end;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno || *end)
+        return 0;
+    *value = v;
+    return 1;
+}
+
+int lab_parse_size(const char *text, int *n, char *err, size_t errlen)
+{
+    unsigned long v;
+    if (!text || !*text) {
+        snprintf(err, errlen, "no matrix size given (N=...)");
+        return 0;
+    }
+    if (text[0] == '-' || (text[0] == '0' && text[1] == '\0')) {
+        snprintf(err, errlen, "matrix size N=%s: it must be at least 1", text);
+        return 0;
+    }
+    if (!lab_parse_uint(text, &v)) {
+        snprintf(err, errlen, "matrix size N=%s is not a whole number", text);
+        return 0;
+    }
+    if (v > LAB_MAX_N) {
+        snprintf(err, errlen, "matrix size N=%s is too large: at most %d (n*n must fit in an int index)",
+                 text, LAB_MAX_N);
+        return 0;
+    }
+    *n = (int)v;
+    return 1;
+}
+
+double lab_gflops(int n, double ms) { return 2.0 * n * n * (double)n / (ms * 1e6); }
+
+double lab_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}

@@ -1,0 +1,36 @@
+# Included by every labs/NN-name/Makefile (and solutions/NN-name/Makefile):
+#
+#   make run  [N=1000] [SEED=1] [REPS=]   build, check against the CPU reference, time
+#   make grade                            grade this stage (from the top-level grader)
+#   make clean
+# BACKEND=gpu|sim and ARCH= work as at the top level.
+
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
+LAB_DIR := $(CURDIR)
+LAB_NAME := $(notdir $(LAB_DIR))
+LAB_KIND := $(notdir $(abspath $(LAB_DIR)/..))
+include $(ROOT)/common/backend.mk
+OUT := $(ROOT)/build/$(BACKEND)/$(LAB_KIND)/$(LAB_NAME)
+BUILD_ARGS := -f $(ROOT)/common/build.mk LAB_SRC=$(LAB_DIR)/matmul.cu LAB_NAME=$(LAB_NAME) OUT=$(OUT) BACKEND=$(BACKEND)
+
+N ?= 1000
+SEED ?= 1
+REPS ?=
+
+.PHONY: all run grade clean help
+all:
+	@$(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/run_lab
+
+help:
+	@echo "make run [N=1000] [SEED=1] [REPS=n]  build $(LAB_NAME), check it, time it ($(BACKEND) backend)"
+	@echo "make grade                           grade $(LAB_NAME)"
+	@echo "BACKEND=gpu|sim  ARCH=90  DEBUG=1 (device code built with -G)"
+
+run: all
+	$(OUT)/run_lab $(N) $(SEED) $(REPS)
+
+grade:
+	@$(MAKE) --no-print-directory -C $(ROOT) grade LAB=$(LAB_NAME) SUBMISSION=$(abspath $(LAB_DIR)/..) BACKEND=$(BACKEND)
+
+clean:
+	rm -rf $(OUT)

@@ -1,0 +1,147 @@
+// The CUDA C++ language subset a lab file uses, for the CPU simulator.
+//
+// A lab's .cu file is compiled by g++ with this header in place of the
+// toolkit's.  Launches `k<<<g, b>>>(args)` have already been rewritten (see
+// rewrite_launch.c) into `k % sim_cfg(g, b)(args)`: sim_cfg captures the
+// configuration, its call operator captures the arguments, and operator%
+// hands kernel, configuration and arguments to the block scheduler.
+#ifndef CUDA_SIM_H
+#define CUDA_SIM_H
+
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "sim_runtime_api.h"
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+// One copy per OS thread; a block's threads all run on one OS thread, so
+// each block sees its own array (see launch.cpp).
+#define __shared__ static thread_local
+
+struct uint3 { unsigned x, y, z; };
+
+struct dim3 {
+    unsigned x, y, z;
+    constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+    constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+
+struct alignas(8) float2 { float x, y; };
+struct alignas(16) float4 { float x, y, z, w; };
+struct alignas(8) int2 { int x, y; };
+struct alignas(16) int4 { int x, y, z, w; };
+inline float2 make_float2(float x, float y) { return float2{x, y}; }
+inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
+inline int2 make_int2(int x, int y) { return int2{x, y}; }
+inline int4 make_int4(int x, int y, int z, int w) { return int4{x, y, z, w}; }
+
+namespace sim {
+
+// Where the running CUDA thread is.  The scheduler points these at the
+// fiber it switches to, so reads after a barrier see the new thread.
+struct thread_state { uint3 thread_idx; };
+struct block_state { uint3 block_idx; dim3 block_dim, grid_dim; };
+extern thread_local thread_state *current_thread;
+extern thread_local block_state *current_block;
+
+void barrier();
+
+struct kernel_site { const char *file; int line; };
+
+// Runs entry(closure) once per CUDA thread of every block.
+void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
+            kernel_site site);
+
+template <class... P>
+struct kernel_closure {
+    void (*kernel)(P...);
+    std::tuple<P...> args;
+    // Each CUDA thread gets its own copy of the arguments, as on a GPU.
+    static void run(void *self)
+    {
+        auto *c = static_cast<kernel_closure *>(self);
+        std::apply(c->kernel, c->args);
+    }
+};
+
+template <class... A>
+struct pending_launch {
+    dim3 grid, block;
+    size_t dynamic_shared;
+    kernel_site site;
+    std::tuple<A...> args;
+};
+
+}  // namespace sim
+
+// The launch configuration of `<<<grid, block, shared_bytes, stream>>>`.
+struct sim_cfg {
+    dim3 grid, block;
+    size_t dynamic_shared;
+    sim::kernel_site site;
+    sim_cfg(dim3 g, dim3 b, size_t shared_bytes = 0, cudaStream_t = nullptr,
+            const char *file = __builtin_FILE(), int line = __builtin_LINE())
+        : grid(g), block(b), dynamic_shared(shared_bytes), site{file, line} {}
+    template <class... A>
+    sim::pending_launch<std::decay_t<A>...> operator()(A &&...a) const
+    {
+        return {grid, block, dynamic_shared, site, std::tuple<std::decay_t<A>...>(std::forward<A>(a)...)};
+    }
+};
+
+template <class... P, class... A>
+void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
+{
+    static_assert(sizeof...(P) == sizeof...(A),
+                  "kernel launched with the wrong number of arguments");
+    sim::kernel_closure<P...> closure{kernel, std::tuple<P...>(std::move(l.args))};
+    sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site);
+}
+
+#define threadIdx (::sim::current_thread->thread_idx)
+#define blockIdx (::sim::current_block->block_idx)
+#define blockDim (::sim::current_block->block_dim)
+#define gridDim (::sim::current_block->grid_dim)
+#define warpSize 32
+
+inline void __syncthreads() { sim::barrier(); }
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_block() {}
+
+// Device-side helpers CUDA provides in the global namespace.
+inline int min(int a, int b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+inline float min(float a, float b) { return fminf(a, b); }
+inline float max(float a, float b) { return fmaxf(a, b); }
+inline float __fmul_rn(float a, float b) { return a * b; }
+inline float __fadd_rn(float a, float b) { return a + b; }
+inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+inline float __ldg(const float *p) { return *p; }
+inline float4 __ldg(const float4 *p) { return *p; }
+
+// Blocks run on several OS threads, so atomics must be real ones.
+inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+inline unsigned atomicAdd(unsigned *p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+inline float atomicAdd(float *p, float v)
+{
+    float old, sum;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    do {
+        sum = old + v;
+    } while (!__atomic_compare_exchange(p, &old, &sum, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return old;
+}
+
+#endif

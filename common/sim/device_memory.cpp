@@ -1,0 +1,271 @@
+// Simulated device memory: cudaMalloc, cudaFree, cudaMemcpy, cudaMemset.
+//
+// Each allocation gets its own mapping with an inaccessible guard page on
+// either side, and its data ends right at the upper guard (rounded to
+// CUDA's 256-byte alignment), so a kernel that runs off the end of an array
+// faults on the first bad access instead of quietly scribbling.  Outside
+// kernels the data is inaccessible too, as it is to a GPU program's host
+// code.  New memory is filled with NaN, not zeros: a result a kernel never
+// wrote shows up as NaN instead of passing for a correct zero.
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "runtime_state.h"
+
+namespace sim {
+
+namespace {
+
+constexpr size_t alignment = 256;
+constexpr unsigned char slack_canary = 0xA5;
+
+struct allocation {
+    char *map;          // whole mapping: guard, slack, data, guard
+    size_t map_bytes;
+    char *data;
+    size_t bytes;       // as asked for
+    size_t slack_before;
+};
+
+size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
+size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
+
+// Keyed by the end of the data, so upper_bound finds the candidate.
+std::map<uintptr_t, allocation> &allocations()
+{
+    static std::map<uintptr_t, allocation> all;
+    return all;
+}
+
+bool memory_open = false;
+
+// A quiet NaN in every whole float, 0xFF in any leftover bytes.
+void fill_with_nan(char *p, size_t bytes)
+{
+    const uint32_t nan_bits = 0x7FC00000u;
+    size_t words = bytes / 4;
+    for (size_t i = 0; i < words; i++)
+        memcpy(p + 4 * i, &nan_bits, 4);
+    memset(p + 4 * words, 0xFF, bytes - 4 * words);
+}
+
+char *body(const allocation &a) { return a.map + page_size(); }
+size_t body_bytes(const allocation &a) { return a.map_bytes - 2 * page_size(); }
+
+void set_access(const allocation &a, int prot) { mprotect(body(a), body_bytes(a), prot); }
+
+// The allocation whose mapping (guards included) holds p, or null.
+const allocation *mapping_of(const void *p)
+{
+    auto u = reinterpret_cast<uintptr_t>(p);
+    for (auto &entry : allocations()) {
+        const allocation &a = entry.second;
+        auto lo = reinterpret_cast<uintptr_t>(a.map);
+        if (u >= lo && u < lo + a.map_bytes)
+            return &a;
+    }
+    return nullptr;
+}
+
+const allocation *data_of(const void *p, size_t bytes)
+{
+    auto u = reinterpret_cast<uintptr_t>(p);
+    auto it = allocations().upper_bound(u);
+    if (it == allocations().end())
+        return nullptr;
+    const allocation &a = it->second;
+    auto lo = reinterpret_cast<uintptr_t>(a.data);
+    if (u < lo || u + bytes > lo + a.bytes)
+        return nullptr;
+    return &a;
+}
+
+// Lets the runtime itself touch device memory outside a kernel.
+struct scoped_access {
+    const allocation *a;
+    explicit scoped_access(const allocation *a_) : a(a_) { if (a && !memory_open) set_access(*a, PROT_READ | PROT_WRITE); }
+    ~scoped_access() { if (a && !memory_open) set_access(*a, PROT_NONE); }
+};
+
+}  // namespace
+
+bool is_device_pointer(const void *p) { return data_of(p, 1) != nullptr; }
+bool is_device_range(const void *p, size_t bytes) { return data_of(p, bytes ? bytes : 1) != nullptr; }
+
+void device_memory_open()
+{
+    for (auto &entry : allocations())
+        set_access(entry.second, PROT_READ | PROT_WRITE);
+    memory_open = true;
+}
+
+void device_memory_close()
+{
+    for (auto &entry : allocations())
+        set_access(entry.second, PROT_NONE);
+    memory_open = false;
+}
+
+std::string check_allocation_bounds()
+{
+    for (auto &entry : allocations()) {
+        const allocation &a = entry.second;
+        scoped_access open(&a);
+        const char *before = body(a);
+        for (size_t i = 0; i < a.slack_before; i++)
+            if ((unsigned char)before[i] != slack_canary)
+                return "a kernel wrote " + std::to_string(a.slack_before - i) +
+                       " bytes before the start of a " + std::to_string(a.bytes) +
+                       "-byte device allocation (out of bounds)";
+        size_t tail = round_up(a.bytes, alignment) - a.bytes;
+        for (size_t i = 0; i < tail; i++)
+            if ((unsigned char)a.data[a.bytes + i] != slack_canary)
+                return "a kernel wrote " + std::to_string(i + 1) + " bytes past the end of a " +
+                       std::to_string(a.bytes) + "-byte device allocation (out of bounds)";
+    }
+    return "";
+}
+
+std::string describe_address(const void *addr)
+{
+    const allocation *a = mapping_of(addr);
+    if (!a)
+        return "an address that is not device memory (a host pointer, a stale pointer or a wild index?)";
+    auto u = reinterpret_cast<intptr_t>(addr);
+    auto lo = reinterpret_cast<intptr_t>(a->data);
+    std::string size = std::to_string(a->bytes) + "-byte device allocation";
+    if (u < lo)
+        return std::to_string(lo - u) + " bytes before the start of a " + size + " (out of bounds)";
+    if (u >= lo + (intptr_t)a->bytes)
+        return std::to_string(u - lo - (intptr_t)a->bytes) + " bytes past the end of a " + size +
+               " (byte offset " + std::to_string(u - lo) + ", out of bounds)";
+    return "byte " + std::to_string(u - lo) + " of a " + size;
+}
+
+}  // namespace sim
+
+using namespace sim;
+
+extern "C" {
+
+cudaError_t cudaMalloc(void **ptr, size_t bytes)
+{
+    if (!ptr)
+        return record_error(cudaErrorInvalidValue);
+    if (sticky_error())
+        return sticky_error();
+    install_fault_handler();
+    *ptr = nullptr;
+    if (bytes == 0)
+        return cudaSuccess;
+    size_t page = page_size();
+    size_t data_span = round_up(bytes, alignment);
+    size_t body_span = round_up(data_span, page);
+    allocation a;
+    a.map_bytes = body_span + 2 * page;
+    void *m = mmap(nullptr, a.map_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+        return record_error(cudaErrorMemoryAllocation);
+    a.map = static_cast<char *>(m);
+    a.bytes = bytes;
+    a.slack_before = body_span - data_span;
+    a.data = body(a) + a.slack_before;
+    if (mprotect(body(a), body_span, PROT_READ | PROT_WRITE) != 0) {
+        munmap(m, a.map_bytes);
+        return record_error(cudaErrorMemoryAllocation);
+    }
+    memset(body(a), slack_canary, a.slack_before);
+    fill_with_nan(a.data, bytes);
+    memset(a.data + bytes, slack_canary, data_span - bytes);
+    if (!memory_open)
+        mprotect(body(a), body_span, PROT_NONE);
+    allocations()[reinterpret_cast<uintptr_t>(a.data) + a.bytes] = a;
+    *ptr = a.data;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+    if (!ptr)
+        return cudaSuccess;
+    auto u = reinterpret_cast<uintptr_t>(ptr);
+    for (auto it = allocations().begin(); it != allocations().end(); ++it) {
+        if (reinterpret_cast<uintptr_t>(it->second.data) == u) {
+            munmap(it->second.map, it->second.map_bytes);
+            allocations().erase(it);
+            return cudaSuccess;
+        }
+    }
+    report("cudaFree(%p): not a pointer cudaMalloc returned (or freed twice)", ptr);
+    return record_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    if (sticky_error())
+        return sticky_error();
+    if (bytes == 0)
+        return cudaSuccess;
+    if (!dst || !src)
+        return record_error(cudaErrorInvalidValue);
+    bool dst_dev = is_device_pointer(dst), src_dev = is_device_pointer(src);
+    if (kind == cudaMemcpyDefault)
+        kind = (cudaMemcpyKind)((src_dev ? 2 : 0) + (dst_dev ? 1 : 0));
+    bool want_dst_dev = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+    bool want_src_dev = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    if ((int)kind < 0 || (int)kind > 3) {
+        report("cudaMemcpy: %d is not a cudaMemcpyKind", (int)kind);
+        return record_error(cudaErrorInvalidMemcpyDirection);
+    }
+    if (want_dst_dev != dst_dev || want_src_dev != src_dev) {
+        report("cudaMemcpy: the direction says %s to %s, but the destination is %s memory and the "
+               "source is %s memory (are the arguments or the direction swapped?)",
+               want_src_dev ? "device" : "host", want_dst_dev ? "device" : "host",
+               dst_dev ? "device" : "host", src_dev ? "device" : "host");
+        return record_error(cudaErrorInvalidValue);
+    }
+    const allocation *da = dst_dev ? data_of(dst, bytes) : nullptr;
+    const allocation *sa = src_dev ? data_of(src, bytes) : nullptr;
+    if ((dst_dev && !da) || (src_dev && !sa)) {
+        report("cudaMemcpy: %zu bytes run past the end of the device allocation", bytes);
+        return record_error(cudaErrorInvalidValue);
+    }
+    scoped_access open_dst(da), open_src(sa != da ? sa : nullptr);
+    memmove(dst, src, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
+{
+    if (sticky_error())
+        return sticky_error();
+    if (bytes == 0)
+        return cudaSuccess;
+    const allocation *a = data_of(ptr, bytes);
+    if (!a) {
+        report("cudaMemset(%p, %d, %zu): not inside one device allocation", ptr, value, bytes);
+        return record_error(cudaErrorInvalidValue);
+    }
+    scoped_access open(a);
+    memset(ptr, value, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    if (!free_bytes || !total_bytes)
+        return record_error(cudaErrorInvalidValue);
+    // The simulator's device memory is the host's.
+    size_t page = page_size();
+    *total_bytes = (size_t)sysconf(_SC_PHYS_PAGES) * page;
+    *free_bytes = (size_t)sysconf(_SC_AVPHYS_PAGES) * page;
+    return cudaSuccess;
+}
+
+}  // extern "C"

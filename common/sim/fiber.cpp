@@ -1,0 +1,52 @@
+// Fiber set-up and switch; see fiber.h.
+#include "fiber.h"
+
+#include <cstdint>
+#include <cstdlib>
+
+#if defined(__x86_64__)
+extern "C" void sim_fiber_switch(void **save_sp, void *new_sp);
+extern "C" void sim_fiber_trampoline();
+
+namespace sim {
+
+void fiber_init(fiber_context *ctx, char *stack, size_t size, void (*entry)(void *), void *arg)
+{
+    // The frame sim_fiber_switch pops: r15 r14 r13 r12 rbx rbp, then the
+    // return address.  Top aligned to 16 minus 72 leaves rsp 16-aligned
+    // when the trampoline starts, as its call needs.
+    uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + size) & ~uintptr_t(15);
+    void **frame = reinterpret_cast<void **>(top - 72);
+    frame[0] = nullptr;                                     // r15
+    frame[1] = nullptr;                                     // r14
+    frame[2] = reinterpret_cast<void *>(entry);             // r13
+    frame[3] = arg;                                         // r12
+    frame[4] = nullptr;                                     // rbx
+    frame[5] = nullptr;                                     // rbp
+    frame[6] = reinterpret_cast<void *>(&sim_fiber_trampoline);
+    ctx->sp = frame;
+}
+
+void fiber_switch(fiber_context *from, fiber_context *to) { sim_fiber_switch(&from->sp, to->sp); }
+
+}  // namespace sim
+
+#else
+
+namespace sim {
+
+void fiber_init(fiber_context *ctx, char *stack, size_t size, void (*entry)(void *), void *arg)
+{
+    getcontext(&ctx->uc);
+    ctx->uc.uc_stack.ss_sp = stack;
+    ctx->uc.uc_stack.ss_size = size;
+    ctx->uc.uc_link = nullptr;
+    // glibc's makecontext passes a full 64-bit argument on 64-bit targets.
+    makecontext(&ctx->uc, reinterpret_cast<void (*)()>(entry), 1, arg);
+}
+
+void fiber_switch(fiber_context *from, fiber_context *to) { swapcontext(&from->uc, &to->uc); }
+
+}  // namespace sim
+
+#endif

@@ -1,0 +1,408 @@
+// Kernel launches: the block scheduler, __syncthreads, and the worker pool.
+//
+// Every CUDA thread of a block is a fiber on one OS thread.  A pass over the
+// block runs each fiber until it reaches a barrier or returns; a fiber at a
+// barrier hands over straight to the next one, so a barrier costs one switch
+// per thread.  When every live thread waits, they are all released and the
+// next pass begins.  Blocks are spread over a pool of OS threads; __shared__
+// arrays are thread_local, so the threads of one block, and only they, share
+// them.
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cuda_sim.h"
+#include "fiber.h"
+#include "runtime_state.h"
+
+namespace sim {
+
+thread_local thread_state *current_thread;
+thread_local block_state *current_block;
+
+namespace {
+
+constexpr unsigned max_block_threads = 1024;
+constexpr size_t stack_bytes = 64 * 1024;
+constexpr size_t stagger_step = 64, stagger_slots = 64;
+
+struct launch_job {
+    dim3 grid, block;
+    void (*entry)(void *);
+    void *closure;
+    kernel_site site;
+    unsigned long block_count;
+    std::atomic<unsigned long> next_block{0};
+    std::atomic<bool> failed{false};
+    std::mutex failure_mutex;
+    std::string failure;
+    cudaError_t error = cudaSuccess;
+
+    void fail(cudaError_t e, const std::string &why)
+    {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failed.exchange(true)) {
+            error = e;
+            failure = why;
+        }
+    }
+};
+
+enum class fiber_state : unsigned char { fresh, started, done };
+
+struct fiber {
+    thread_state ts;
+    fiber_context ctx;
+    int stack = -1;
+    fiber_state state = fiber_state::fresh;
+};
+
+// One per OS thread that runs blocks: its fibers, their stacks, and the
+// scheduler's own context.
+struct worker {
+    fiber_context scheduler;
+    fiber fibers[max_block_threads];
+    char *stacks = nullptr;  // max_block_threads stacks, each below a guard page
+    int free_stacks[max_block_threads];
+    int free_count = 0;
+    block_state block;
+    launch_job *job = nullptr;
+    unsigned thread_count = 0;
+    unsigned live = 0, waiting = 0;
+    int chain_end = 0;
+    bool block_aborted = false;
+    int running = -1;  // fiber now running, -1 in the scheduler
+
+    worker()
+    {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        size_t span = stack_bytes + page;
+        void *m = mmap(nullptr, span * max_block_threads, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED) {
+            report("cannot map fiber stacks");
+            abort();
+        }
+        stacks = static_cast<char *>(m);
+        for (unsigned i = 0; i < max_block_threads; i++)
+            mprotect(stacks + i * span, page, PROT_NONE);  // stack overflow faults
+        reset_stacks();
+    }
+
+    void reset_stacks()
+    {
+        free_count = 0;
+        for (int i = max_block_threads - 1; i >= 0; i--)
+            free_stacks[free_count++] = i;
+    }
+
+    char *stack_base(int s) const
+    {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        return stacks + s * (stack_bytes + page) + page;
+    }
+
+    unsigned next_live(unsigned from) const
+    {
+        while (from < thread_count && fibers[from].state == fiber_state::done)
+            from++;
+        return from;
+    }
+
+    void enter(unsigned i, fiber_context *from);
+    void run_block(unsigned long b);
+    void run_job(launch_job *j);
+};
+
+thread_local worker *this_worker;
+
+worker *own_worker()
+{
+    if (!this_worker) {
+        this_worker = new worker();
+        install_fault_handler();
+    }
+    return this_worker;
+}
+
+void fiber_main(void *arg)
+{
+    worker *w = this_worker;
+    unsigned i = (unsigned)(uintptr_t)arg;
+    w->job->entry(w->job->closure);
+    fiber &f = w->fibers[i];
+    f.state = fiber_state::done;
+    w->live--;
+    // The stack is free once we switch away; nothing runs on it before then.
+    w->free_stacks[w->free_count++] = f.stack;
+    w->chain_end = (int)i;
+    w->running = -1;
+    fiber_switch(&f.ctx, &w->scheduler);
+    abort();  // a finished fiber is never resumed
+}
+
+void worker::enter(unsigned i, fiber_context *from)
+{
+    fiber &f = fibers[i];
+    if (f.state == fiber_state::fresh) {
+        f.stack = free_stacks[--free_count];
+        // Staggered stack tops keep the threads' frames from all mapping to
+        // the same cache sets.
+        size_t stagger = (i % stagger_slots) * stagger_step;
+        fiber_init(&f.ctx, stack_base(f.stack), stack_bytes - stagger, fiber_main, (void *)(uintptr_t)i);
+        f.state = fiber_state::started;
+    }
+    current_thread = &f.ts;
+    running = (int)i;
+    fiber_switch(from, &f.ctx);
+}
+
+void worker::run_block(unsigned long b)
+{
+    dim3 g = job->grid;
+    block.block_idx = uint3{(unsigned)(b % g.x), (unsigned)(b / g.x % g.y), (unsigned)(b / ((unsigned long)g.x * g.y))};
+    current_block = &block;
+    for (unsigned i = 0; i < thread_count; i++)
+        fibers[i].state = fiber_state::fresh;
+    live = thread_count;
+    block_aborted = false;
+    for (;;) {
+        waiting = 0;
+        for (unsigned pos = next_live(0); pos < thread_count; pos = next_live((unsigned)chain_end + 1)) {
+            enter(pos, &scheduler);
+            if (block_aborted)
+                break;
+        }
+        if (block_aborted || live == 0)
+            break;
+        if (live < thread_count) {
+            char why[512];
+            snprintf(why, sizeof why,
+                     "block (%u,%u,%u): %u of %u threads wait at __syncthreads() while %u have already "
+                     "returned; every thread of a block must reach every __syncthreads() (on a GPU this "
+                     "can hang or corrupt results)",
+                     block.block_idx.x, block.block_idx.y, block.block_idx.z, live, thread_count,
+                     thread_count - live);
+            job->fail(cudaErrorLaunchFailure, why);
+            block_aborted = true;
+            break;
+        }
+        // Every thread waits at the barrier: release them all.
+    }
+    if (block_aborted) {
+        for (unsigned i = 0; i < thread_count; i++)
+            fibers[i].state = fiber_state::done;
+        reset_stacks();
+    }
+    running = -1;
+    current_thread = nullptr;
+    current_block = nullptr;
+}
+
+void worker::run_job(launch_job *j)
+{
+    job = j;
+    dim3 bd = j->block;
+    if (thread_count != bd.x * bd.y * bd.z || block.block_dim.x != bd.x || block.block_dim.y != bd.y) {
+        thread_count = bd.x * bd.y * bd.z;
+        for (unsigned i = 0; i < thread_count; i++)
+            fibers[i].ts.thread_idx = uint3{i % bd.x, i / bd.x % bd.y, i / (bd.x * bd.y)};
+    }
+    block.block_dim = bd;
+    block.grid_dim = j->grid;
+    for (;;) {
+        if (j->failed.load(std::memory_order_relaxed))
+            break;
+        unsigned long b = j->next_block.fetch_add(1, std::memory_order_relaxed);
+        if (b >= j->block_count)
+            break;
+        run_block(b);
+    }
+    job = nullptr;
+}
+
+// The pool: worker threads sleep until a launch publishes a job, run blocks
+// until none is left, and report back.  The launching thread works too.
+struct pool {
+    std::mutex m;
+    std::condition_variable wake, finished;
+    launch_job *job = nullptr;
+    unsigned long generation = 0;
+    unsigned busy = 0;
+    std::vector<std::thread> threads;
+
+    static unsigned wanted_threads()
+    {
+        if (const char *env = getenv("SIM_THREADS")) {
+            int n = atoi(env);
+            if (n >= 1)
+                return (unsigned)n;
+        }
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        return cpus > 0 ? (unsigned)cpus : 1;
+    }
+
+    void start()
+    {
+        unsigned extra = wanted_threads() - 1;
+        for (unsigned t = 0; t < extra; t++)
+            threads.emplace_back([this] { loop(); });
+    }
+
+    void loop()
+    {
+        own_worker();
+        unsigned long seen = 0;
+        for (;;) {
+            launch_job *j;
+            {
+                std::unique_lock<std::mutex> lock(m);
+                wake.wait(lock, [&] { return generation != seen; });
+                seen = generation;
+                j = job;
+            }
+            this_worker->run_job(j);
+            std::lock_guard<std::mutex> lock(m);
+            if (--busy == 0)
+                finished.notify_all();
+        }
+    }
+
+    void run(launch_job *j)
+    {
+        unsigned helpers = (unsigned)threads.size();
+        if (j->block_count > 1 && helpers > 0) {
+            {
+                std::lock_guard<std::mutex> lock(m);
+                job = j;
+                busy = helpers;
+                generation++;
+            }
+            wake.notify_all();
+        } else {
+            helpers = 0;
+        }
+        own_worker()->run_job(j);
+        if (helpers) {
+            std::unique_lock<std::mutex> lock(m);
+            finished.wait(lock, [&] { return busy == 0; });
+        }
+    }
+};
+
+pool &the_pool()
+{
+    static pool *p = [] {
+        auto *made = new pool();
+        made->start();
+        return made;
+    }();
+    return *p;
+}
+
+const char *short_file(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+}  // namespace
+
+void barrier()
+{
+    worker *w = this_worker;
+    if (!w || w->running < 0) {
+        report("__syncthreads() called outside a kernel");
+        return;
+    }
+    unsigned i = (unsigned)w->running;
+    w->waiting++;
+    unsigned next = w->next_live(i + 1);
+    if (next < w->thread_count) {
+        w->enter(next, &w->fibers[i].ctx);
+    } else {
+        w->chain_end = (int)i;
+        w->running = -1;
+        fiber_switch(&w->fibers[i].ctx, &w->scheduler);
+    }
+    // Resumed: every thread of the block has reached the barrier.
+}
+
+bool abandon_faulting_thread(const std::string &why)
+{
+    worker *w = this_worker;
+    if (!w || !w->job || w->running < 0)
+        return false;
+    unsigned i = (unsigned)w->running;
+    const uint3 t = w->fibers[i].ts.thread_idx, b = w->block.block_idx;
+    char where[160];
+    snprintf(where, sizeof where, "thread (%u,%u,%u) of block (%u,%u,%u): ", t.x, t.y, t.z, b.x, b.y, b.z);
+    w->job->fail(cudaErrorIllegalAddress, where + why);
+    w->block_aborted = true;
+    w->running = -1;
+    fiber_context discarded;
+    fiber_switch(&discarded, &w->scheduler);
+    abort();
+}
+
+void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
+            kernel_site site)
+{
+    if (sticky_error()) {
+        record_error(sticky_error());
+        return;
+    }
+    unsigned long threads = (unsigned long)block.x * block.y * block.z;
+    const char *bad = nullptr;
+    if (threads == 0 || (unsigned long)grid.x * grid.y * grid.z == 0)
+        bad = "a grid or block dimension is 0";
+    else if (threads > max_block_threads)
+        bad = "more than 1024 threads per block";
+    else if (block.x > 1024 || block.y > 1024 || block.z > 64)
+        bad = "a block dimension is over its limit (x, y <= 1024, z <= 64)";
+    else if (grid.x > 2147483647u || grid.y > 65535 || grid.z > 65535)
+        bad = "a grid dimension is over its limit (x < 2^31, y, z <= 65535)";
+    if (bad) {
+        report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u)>>> refused: %s (cudaErrorInvalidConfiguration)",
+               short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, bad);
+        record_error(cudaErrorInvalidConfiguration);
+        return;
+    }
+    if (dynamic_shared > 0) {
+        report("%s:%d: dynamic shared memory (a third launch argument > 0) is not supported: use static "
+               "__shared__ arrays", short_file(site.file), site.line);
+        record_error(cudaErrorNotSupported);
+        return;
+    }
+    launch_job job;
+    job.grid = grid;
+    job.block = block;
+    job.entry = entry;
+    job.closure = closure;
+    job.site = site;
+    job.block_count = (unsigned long)grid.x * grid.y * grid.z;
+    device_memory_open();
+    the_pool().run(&job);
+    device_memory_close();
+    if (!job.failed) {
+        std::string overrun = check_allocation_bounds();
+        if (!overrun.empty())
+            job.fail(cudaErrorIllegalAddress, overrun);
+    }
+    if (job.failed) {
+        report("kernel launched at %s:%d failed: %s", short_file(site.file), site.line, job.failure.c_str());
+        record_sticky_error(job.error);
+    }
+}
+
+}  // namespace sim

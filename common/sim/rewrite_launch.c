@@ -1,0 +1,361 @@
+// Rewrites `k<<<cfg>>>(args)` into `k % sim_cfg(cfg)(args)`.
+//
+// This is a small lexer rather than a text search because `<<<` and `>>>`
+// also turn up where they are not a launch: in string, raw-string and char
+// literals, in comments, and (for `>>>`) where a template argument list ends
+// just before a `>` or `>>`.  The lexer only splits the text into spaces,
+// comments, literals, numbers, identifiers and single punctuation
+// characters; everything else about C++ is ignored.
+//
+// Finding the `>>>` that closes a configuration: inside the configuration
+// the scanner tracks ( [ { nesting and, for each nesting level separately,
+// how many template angles are open.  A `<` opens an angle when the token
+// before it is an identifier or a `>` and it is not part of `<<` or `<=`
+// (`std::max<int>(...)`, `grid_for<T<2>>`).  A `>` closes an angle of the
+// current level when one is open, one character at a time, so the `>>>` that
+// ends `T<2>>>` first closes the two angles and leaves a plain `>`.  The
+// configuration ends at the first `>>>` met at nesting level 0 with no angle
+// open there.  Angles still open when their bracket closes are dropped, so
+// a comparison in parentheses, `f(a < b)`, costs nothing.
+//
+// Known limits (all need code a lab would not write):
+// - `a < b` at the top level of a configuration looks like a template.  If
+//   that makes the scan run past the end of the configuration, it is
+//   retried without angle tracking, which finds the first `>>>`; that is
+//   right unless the same configuration also ends a template with `>>>`.
+//   Parenthesising the comparison always works.
+// - A configuration ends at the first `;` or unmatched ) ] } outside
+//   brackets, so an unclosed `<<<` is reported at its own line instead of
+//   swallowing the next launch; a `;` inside a lambda in brackets is fine.
+// - `operator<<<int>` (an explicit specialisation of operator<<) is left
+//   alone; other `<<<` are launches wherever they appear in code, macros
+//   included, and launches nested inside a configuration are not rewritten.
+// - Literals and `//` comments end at an unescaped newline, as in the
+//   preprocessor, so a stray apostrophe (say in `#if 0` prose) only affects
+//   its own line.  Trigraphs and digraphs are not recognised.
+#include "rewrite_launch.h"
+
+#include <string.h>
+
+enum tok_kind { TOK_SPACE, TOK_COMMENT, TOK_LITERAL, TOK_NUMBER, TOK_IDENT, TOK_PUNCT };
+
+// Nesting deeper than this in one configuration is reported as an error
+// rather than handled, to keep the angle counts in a fixed array.
+enum { MAX_NESTING = 256 };
+
+// The byte at i, or -1 past the end, so lookahead never needs its own
+// bounds check.
+static int peek(const char *s, size_t len, size_t i)
+{
+    return i < len ? (unsigned char)s[i] : -1;
+}
+
+static int starts_with(const char *s, size_t len, size_t i, const char *word)
+{
+    size_t n = strlen(word);
+    return i <= len && len - i >= n && memcmp(s + i, word, n) == 0;
+}
+
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+
+// Bytes >= 0x80 count as identifier characters so UTF-8 names lex as one
+// identifier.
+static int is_ident_char(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' ||
+           c == '$' || c >= 0x80;
+}
+
+// Length of a newline at i: 1 for LF, 2 for CRLF, 0 otherwise.
+static size_t newline_at(const char *s, size_t len, size_t i)
+{
+    if (peek(s, len, i) == '\n')
+        return 1;
+    if (peek(s, len, i) == '\r' && peek(s, len, i + 1) == '\n')
+        return 2;
+    return 0;
+}
+
+// i is at the opening quote.  Stops before an unescaped newline, like the
+// preprocessor, so an unterminated literal cannot hide the rest of the file.
+static size_t skip_quoted(const char *s, size_t len, size_t i)
+{
+    int quote = s[i];
+    size_t j = i + 1;
+    while (j < len) {
+        if (s[j] == '\\') {
+            size_t nl = newline_at(s, len, j + 1);
+            j += 1 + (nl ? nl : 1);  // an escaped newline is a line splice
+        } else if (s[j] == quote) {
+            return j + 1;
+        } else if (s[j] == '\n') {
+            return j;
+        } else {
+            j++;
+        }
+    }
+    return len;
+}
+
+// i is at the `"` after a raw-string prefix.  Returns the end of the raw
+// string, or 0 when the delimiter is malformed so the caller can fall back
+// to an ordinary string.
+static size_t skip_raw_string(const char *s, size_t len, size_t i)
+{
+    size_t d = i + 1, open = d;
+    while (open < len && s[open] != '(') {
+        int c = (unsigned char)s[open];
+        if (open - d >= 16 || c == ' ' || c == ')' || c == '\\' || c < 0x20 || c == 0x7f)
+            return 0;
+        open++;
+    }
+    if (open >= len)
+        return 0;
+    size_t dlen = open - d;
+    for (size_t j = open + 1; j < len; j++) {
+        if (s[j] == ')' && len - j >= dlen + 2 && memcmp(s + j + 1, s + d, dlen) == 0 &&
+            s[j + 1 + dlen] == '"')
+            return j + dlen + 2;
+    }
+    return len;
+}
+
+static int is_raw_prefix(const char *s, size_t n)
+{
+    static const char *const prefixes[] = {"R", "LR", "uR", "UR", "u8R"};
+    for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+        if (strlen(prefixes[k]) == n && memcmp(s, prefixes[k], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+// A preprocessing number, which swallows digit separators (1'000'000) so
+// their apostrophes are not taken for char literals, and exponent signs.
+static size_t skip_number(const char *s, size_t len, size_t i)
+{
+    size_t j = i + 1;
+    while (j < len) {
+        int c = (unsigned char)s[j];
+        int prev = (unsigned char)s[j - 1];
+        if ((c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P'))
+            j++;
+        else if (is_ident_char(c) || c == '.')
+            j++;
+        else if (c == '\'' && is_ident_char(peek(s, len, j + 1)))
+            j++;
+        else
+            break;
+    }
+    return j;
+}
+
+// Returns the end of the token at i (i < len) and its kind in *kind.
+// Newlines are spaces; the newline ending a `//` comment is not part of it.
+static size_t next_token(const char *s, size_t len, size_t i, enum tok_kind *kind)
+{
+    int c = (unsigned char)s[i];
+    int c1 = peek(s, len, i + 1);
+
+    *kind = TOK_SPACE;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+        return i + 1;
+    if (c == '\\' && newline_at(s, len, i + 1))
+        return i + 1 + newline_at(s, len, i + 1);
+
+    *kind = TOK_COMMENT;
+    if (c == '/' && c1 == '/') {
+        size_t j = i + 2;
+        while (j < len && s[j] != '\n') {
+            size_t nl = s[j] == '\\' ? newline_at(s, len, j + 1) : 0;
+            j += 1 + nl;  // a spliced newline continues the comment
+        }
+        return j;
+    }
+    if (c == '/' && c1 == '*') {
+        for (size_t j = i + 2; j + 1 < len; j++) {
+            if (s[j] == '*' && s[j + 1] == '/')
+                return j + 2;
+        }
+        return len;
+    }
+
+    *kind = TOK_LITERAL;
+    if (c == '"' || c == '\'')
+        return skip_quoted(s, len, i);
+
+    *kind = TOK_NUMBER;
+    if (is_digit(c) || (c == '.' && is_digit(c1)))
+        return skip_number(s, len, i);
+
+    if (is_ident_char(c)) {
+        size_t end = i + 1;
+        while (end < len && is_ident_char((unsigned char)s[end]))
+            end++;
+        // An encoding prefix without R (u8"x", L'x') needs nothing special:
+        // the literal after it lexes as usual.
+        if (peek(s, len, end) == '"' && is_raw_prefix(s + i, end - i)) {
+            size_t raw_end = skip_raw_string(s, len, end);
+            if (raw_end) {
+                *kind = TOK_LITERAL;
+                return raw_end;
+            }
+        }
+        *kind = TOK_IDENT;
+        return end;
+    }
+
+    *kind = TOK_PUNCT;
+    return i + 1;
+}
+
+// Looks for the `>>>` closing a configuration that starts at `start` (just
+// after its `<<<`).  Returns 0 and its position in *close, or -1 when the
+// configuration runs into the end of the file, a `;` or an unmatched
+// closing bracket first.  See the top of the file for the angle rules.
+static int find_config_end(const char *s, size_t len, size_t start, int track_angles,
+                           size_t *close)
+{
+    int angles[MAX_NESTING];  // open template angles per nesting level
+    int level = 0;
+    int angle_may_open = 0;  // previous token was an identifier or `>`
+    size_t i = start;
+
+    angles[0] = 0;
+    while (i < len) {
+        enum tok_kind kind;
+        size_t end = next_token(s, len, i, &kind);
+        int may_open = angle_may_open;
+
+        if (kind == TOK_SPACE || kind == TOK_COMMENT) {
+            i = end;
+            continue;
+        }
+        angle_may_open = kind == TOK_IDENT;
+        if (kind != TOK_PUNCT) {
+            i = end;
+            continue;
+        }
+        switch (s[i]) {
+        case '(':
+        case '[':
+        case '{':
+            if (++level >= MAX_NESTING)
+                return -1;
+            angles[level] = 0;
+            break;
+        case ')':
+        case ']':
+        case '}':
+            if (level == 0)
+                return -1;
+            level--;
+            break;
+        case ';':
+            if (level == 0)
+                return -1;
+            break;
+        case '<':
+            // Whole operators are stepped over so their second character is
+            // not taken for a `<` of its own.
+            if (starts_with(s, len, i, "<=>"))
+                end = i + 3;
+            else if (starts_with(s, len, i, "<<") || starts_with(s, len, i, "<="))
+                end = i + 2;
+            else if (track_angles && may_open)
+                angles[level]++;
+            break;
+        case '>':
+            if (level == 0 && angles[0] == 0 && starts_with(s, len, i, ">>>")) {
+                *close = i;
+                return 0;
+            }
+            if (track_angles && angles[level] > 0)
+                angles[level]--;
+            angle_may_open = 1;
+            break;
+        case '-':
+            // `->` would otherwise look like a `>` closing an angle.
+            if (peek(s, len, i + 1) == '>')
+                end = i + 2;
+            break;
+        }
+        i = end;
+    }
+    return -1;
+}
+
+static size_t line_of(const char *s, size_t pos)
+{
+    size_t line = 1;
+    for (size_t i = 0; i < pos; i++)
+        line += s[i] == '\n';
+    return line;
+}
+
+static void set_error(char *err, size_t errlen, const char *path, size_t line, const char *what)
+{
+    if (err && errlen > 0)
+        snprintf(err, errlen, "%s:%zu: %s", path, line, what);
+}
+
+// The `#line` header names the file in a C string literal, so quotes,
+// backslashes and control characters in the path are escaped.
+static void write_line_header(FILE *out, const char *path)
+{
+    fputs("#line 1 \"", out);
+    for (const char *p = path; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            fprintf(out, "\\%03o", c);
+        else
+            fputc(c, out);
+    }
+    fputs("\"\n", out);
+}
+
+int rewrite_launches(const char *src, size_t len, FILE *out, const char *display_path,
+                     char *err, size_t errlen)
+{
+    const char *path = display_path ? display_path : "<input>";
+    size_t copied = 0;  // src[0, copied) has been written
+    size_t i = 0;
+    int after_operator = 0;  // previous token was the keyword `operator`
+
+    if (err && errlen > 0)
+        err[0] = '\0';
+    write_line_header(out, path);
+    while (i < len) {
+        enum tok_kind kind;
+        size_t end = next_token(src, len, i, &kind);
+
+        if (kind == TOK_PUNCT && !after_operator && starts_with(src, len, i, "<<<")) {
+            size_t close;
+            if (find_config_end(src, len, i + 3, 1, &close) != 0 &&
+                find_config_end(src, len, i + 3, 0, &close) != 0) {
+                set_error(err, errlen, path, line_of(src, i), "'<<<' has no matching '>>>'");
+                return 1;
+            }
+            fwrite(src + copied, 1, i - copied, out);
+            fputs(" % sim_cfg(", out);
+            fwrite(src + i + 3, 1, close - (i + 3), out);
+            fputc(')', out);
+            copied = close + 3;
+            end = close + 3;
+        }
+        if (kind == TOK_IDENT)
+            after_operator = end - i == 8 && memcmp(src + i, "operator", 8) == 0;
+        else if (kind != TOK_SPACE && kind != TOK_COMMENT)
+            after_operator = 0;
+        i = end;
+    }
+    fwrite(src + copied, 1, len - copied, out);
+    if (fflush(out) != 0 || ferror(out)) {
+        if (err && errlen > 0)
+            snprintf(err, errlen, "%s: cannot write the rewritten file", path);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,198 @@
+// Error state, events and device queries of the simulated runtime.
+#include <time.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "runtime_state.h"
+
+namespace sim {
+
+static cudaError_t last_error = cudaSuccess;
+static cudaError_t sticky = cudaSuccess;
+
+cudaError_t record_error(cudaError_t e)
+{
+    if (e != cudaSuccess)
+        last_error = e;
+    return e;
+}
+
+void record_sticky_error(cudaError_t e)
+{
+    if (sticky == cudaSuccess)
+        sticky = e;
+    last_error = e;
+}
+
+cudaError_t sticky_error() { return sticky; }
+
+void report(const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "[simulator] %s\n", line);
+    fflush(stderr);
+}
+
+}  // namespace sim
+
+using namespace sim;
+
+extern "C" {
+
+int sim_is_simulator(void) { return 1; }
+
+cudaError_t cudaGetLastError(void)
+{
+    cudaError_t e = sticky != cudaSuccess ? sticky : last_error;
+    last_error = cudaSuccess;
+    return e;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return sticky != cudaSuccess ? sticky : last_error; }
+
+// Launches run to completion when they are made, so synchronising only has
+// a kernel fault left to report.
+cudaError_t cudaDeviceSynchronize(void) { return sticky; }
+
+cudaError_t cudaDeviceReset(void)
+{
+    sticky = last_error = cudaSuccess;
+    return cudaSuccess;
+}
+
+const char *cudaGetErrorName(cudaError_t e)
+{
+    switch (e) {
+    case cudaSuccess: return "cudaSuccess";
+    case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
+    case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
+    case cudaErrorInitializationError: return "cudaErrorInitializationError";
+    case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+    case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
+    case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
+    case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+    case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
+    case cudaErrorNotReady: return "cudaErrorNotReady";
+    case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
+    case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
+    case cudaErrorNotSupported: return "cudaErrorNotSupported";
+    }
+    return "cudaErrorUnknown";
+}
+
+// The same words as the CUDA runtime, so a student reads one message
+// whichever backend ran the kernel.
+const char *cudaGetErrorString(cudaError_t e)
+{
+    switch (e) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInitializationError: return "initialization error";
+    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidDevicePointer: return "invalid device pointer";
+    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
+    case cudaErrorInvalidDevice: return "invalid device ordinal";
+    case cudaErrorInvalidResourceHandle: return "invalid resource handle";
+    case cudaErrorNotReady: return "device not ready";
+    case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+    case cudaErrorLaunchFailure: return "unspecified launch failure";
+    case cudaErrorNotSupported: return "operation not supported";
+    }
+    return "unrecognized error code";
+}
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    if (!count)
+        return record_error(cudaErrorInvalidValue);
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    if (!device)
+        return record_error(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : record_error(cudaErrorInvalidDevice); }
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
+{
+    if (!p || device != 0)
+        return record_error(cudaErrorInvalidValue);
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "CPU simulator");
+    size_t free_bytes;
+    cudaMemGetInfo(&free_bytes, &p->totalGlobalMem);
+    p->sharedMemPerBlock = 48 * 1024;
+    p->warpSize = 32;
+    p->maxThreadsPerBlock = 1024;
+    p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
+    p->maxThreadsDim[2] = 64;
+    p->maxGridSize[0] = 2147483647;
+    p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+    p->multiProcessorCount = 1;
+    return cudaSuccess;
+}
+
+// Events: launches are synchronous, so wall-clock stamps time them exactly.
+struct sim_event { double ms; bool recorded; };
+
+static double now_ms()
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    if (!event)
+        return record_error(cudaErrorInvalidValue);
+    *event = new sim_event{0, false};
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    if (!event)
+        return record_error(cudaErrorInvalidResourceHandle);
+    delete event;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t)
+{
+    if (!event)
+        return record_error(cudaErrorInvalidResourceHandle);
+    event->ms = now_ms();
+    event->recorded = true;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    return event ? cudaSuccess : record_error(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
+{
+    if (!ms || !start || !end)
+        return record_error(cudaErrorInvalidValue);
+    if (!start->recorded || !end->recorded)
+        return record_error(cudaErrorInvalidResourceHandle);
+    *ms = (float)(end->ms - start->ms);
+    return cudaSuccess;
+}
+
+}  // extern "C"

@@ -1,0 +1,44 @@
+// State the simulator's runtime files share; not part of the lab-facing API.
+#ifndef SIM_RUNTIME_STATE_H
+#define SIM_RUNTIME_STATE_H
+
+#include <cstddef>
+#include <string>
+
+#include "sim_runtime_api.h"
+
+namespace sim {
+
+// Errors: CUDA keeps a "last error" that cudaGetLastError clears, and a
+// sticky one (a kernel fault) that every later call returns.
+cudaError_t record_error(cudaError_t e);
+void record_sticky_error(cudaError_t e);
+cudaError_t sticky_error();
+
+// Prints a diagnostic the way the simulator always does: one prefix, to
+// stderr, so students can tell the simulator's words from their own output.
+void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+// Device memory: outside kernels it is inaccessible, as on a GPU, so host
+// code that dereferences a cudaMalloc pointer faults there too.
+void device_memory_open();
+void device_memory_close();
+// After a kernel: did anything write into the slack around an allocation?
+// Returns an explanation, or an empty string.
+std::string check_allocation_bounds();
+// What an address is, in words, for a fault report.
+std::string describe_address(const void *addr);
+bool is_device_range(const void *p, size_t bytes);
+bool is_device_pointer(const void *p);
+
+// Installs the SIGSEGV/SIGBUS handler on the calling thread's own stack.
+void install_fault_handler();
+
+// Called from the fault handler when the faulting thread runs a kernel:
+// abandons the CUDA thread and returns to its block's scheduler.
+// Returns false (and does nothing) when no kernel runs on this OS thread.
+bool abandon_faulting_thread(const std::string &why);
+
+}  // namespace sim
+
+#endif

@@ -1,0 +1,285 @@
+/* Unit tests for the launch rewriter (rewrite_launch.c).  From the repo root:
+
+     mkdir -p build && gcc -std=c11 -O2 -Wall -Wextra -I common/sim \
+         common/sim/tests/test_rewrite_launch.c common/sim/rewrite_launch.c \
+         $(pkg-config --cflags --libs check) -o build/test_rewrite_launch \
+         && build/test_rewrite_launch
+*/
+// Every case compares the whole output, because the rewrite must change
+// nothing but `<<<` and its `>>>`, and checks the newline count, because
+// the simulator's error messages rely on line numbers being kept.
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rewrite_launch.h"
+
+#define HEADER "#line 1 \"t.cu\"\n"
+
+struct result {
+    int rc;
+    char *out;  // malloc'd, NUL-terminated
+    char err[256];
+};
+
+static struct result rewrite_as(const char *src, const char *path)
+{
+    struct result r;
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    r.rc = rewrite_launches(src, strlen(src), f, path, r.err, sizeof r.err);
+    fflush(f);
+    long n = ftell(f);
+    ck_assert_int_ge(n, 0);
+    r.out = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(r.out);
+    rewind(f);
+    ck_assert_uint_eq(fread(r.out, 1, (size_t)n, f), (size_t)n);
+    r.out[n] = '\0';
+    fclose(f);
+    return r;
+}
+
+static size_t count_newlines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+// The rewrite of src must be exactly HEADER followed by expected.
+static void check_rewrite(const char *src, const char *expected)
+{
+    struct result r = rewrite_as(src, "t.cu");
+    ck_assert_msg(r.rc == 0, "unexpected error: %s", r.err);
+    ck_assert_msg(strncmp(r.out, HEADER, strlen(HEADER)) == 0, "no #line header in: %s", r.out);
+    ck_assert_str_eq(r.out + strlen(HEADER), expected);
+    ck_assert_uint_eq(count_newlines(r.out), count_newlines(src) + 1);
+    free(r.out);
+}
+
+START_TEST(line_header)
+{
+    struct result r = rewrite_as("", "labs/matmul.cu");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "#line 1 \"labs/matmul.cu\"\n");
+    free(r.out);
+
+    // The path sits in a string literal, so it must be escaped.
+    r = rewrite_as("x\n", "a\\b\"c.cu");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "#line 1 \"a\\\\b\\\"c.cu\"\nx\n");
+    free(r.out);
+}
+END_TEST
+
+START_TEST(simple_launch)
+{
+    check_rewrite("k<<<grid, block>>>(a, b);\n", "k % sim_cfg(grid, block)(a, b);\n");
+}
+END_TEST
+
+START_TEST(template_and_namespaced_names)
+{
+    check_rewrite("ns::k<float, 4><<<g, b, 0, s>>>(x);\n"
+                  "::outer::inner::k<T, N * 2><<<1, 1>>>();\n",
+                  "ns::k<float, 4> % sim_cfg(g, b, 0, s)(x);\n"
+                  "::outer::inner::k<T, N * 2> % sim_cfg(1, 1)();\n");
+}
+END_TEST
+
+START_TEST(string_literals)
+{
+    check_rewrite("puts(\"a<<<b>>>c\");\n"
+                  "k<<<1, 1>>>(\"x\\\"<<<y\\\\\", \"\\\">>>\");\n",
+                  "puts(\"a<<<b>>>c\");\n"
+                  "k % sim_cfg(1, 1)(\"x\\\"<<<y\\\\\", \"\\\">>>\");\n");
+}
+END_TEST
+
+START_TEST(raw_strings)
+{
+    check_rewrite("s = R\"(x<<<y)\";\n"
+                  "t = R\"d(\")<<<\")d\";\n"
+                  "u = u8R\"(>>>\n<<<)\";\n"
+                  "k<<<1, 1>>>(s);\n",
+                  "s = R\"(x<<<y)\";\n"
+                  "t = R\"d(\")<<<\")d\";\n"
+                  "u = u8R\"(>>>\n<<<)\";\n"
+                  "k % sim_cfg(1, 1)(s);\n");
+}
+END_TEST
+
+START_TEST(char_literals)
+{
+    check_rewrite("c = '<'; d = '\\''; e = '\"';\n"
+                  "k<<<c == '>' ? 1 : 2, 32>>>(c, '<', '>');\n",
+                  "c = '<'; d = '\\''; e = '\"';\n"
+                  "k % sim_cfg(c == '>' ? 1 : 2, 32)(c, '<', '>');\n");
+}
+END_TEST
+
+START_TEST(comments)
+{
+    check_rewrite("// k<<<1, 1>>>(x);\n"
+                  "/* k<<<2, 2>>>(y);\n   >>> */ k<<<3, /* >>> */ 4>>>(z); // <<<\n",
+                  "// k<<<1, 1>>>(x);\n"
+                  "/* k<<<2, 2>>>(y);\n   >>> */ k % sim_cfg(3, /* >>> */ 4)(z); // <<<\n");
+}
+END_TEST
+
+START_TEST(shifts_in_config_and_args)
+{
+    check_rewrite("k<<<n >> 1, 32>>>(x);\n"
+                  "k<<<(n+31)>>5, 32>>>(a<<2, b>>1);\n",
+                  "k % sim_cfg(n >> 1, 32)(x);\n"
+                  "k % sim_cfg((n+31)>>5, 32)(a<<2, b>>1);\n");
+}
+END_TEST
+
+START_TEST(template_ending_in_triple_angle)
+{
+    // C++ reads the first as `grid_for<T<2>> > (n)`, the second as a call
+    // of f<a<b<1>>>; either way the `>>>` belongs to the configuration.
+    check_rewrite("k<<<grid_for<T<2>>>(n), block>>>(args);\n"
+                  "k<<<f<a<b<1>>>(n), 32>>>(x);\n",
+                  "k % sim_cfg(grid_for<T<2>>>(n), block)(args);\n"
+                  "k % sim_cfg(f<a<b<1>>>(n), 32)(x);\n");
+}
+END_TEST
+
+START_TEST(template_call_in_config)
+{
+    check_rewrite("k<<<std::max<int>(1, n / 32), 32>>>(a);\n",
+                  "k % sim_cfg(std::max<int>(1, n / 32), 32)(a);\n");
+}
+END_TEST
+
+START_TEST(several_launches_on_one_line)
+{
+    check_rewrite("a<<<1, 2>>>(x); b<<<3, 4>>>(y);c<<<5,6>>>();\n",
+                  "a % sim_cfg(1, 2)(x); b % sim_cfg(3, 4)(y);c % sim_cfg(5,6)();\n");
+}
+END_TEST
+
+START_TEST(launch_like_text_in_args)
+{
+    check_rewrite("k<<<1, 1>>>(\"k<<<2, 2>>>(x)\", a >> 1, b<<3, c > d);\n",
+                  "k % sim_cfg(1, 1)(\"k<<<2, 2>>>(x)\", a >> 1, b<<3, c > d);\n");
+}
+END_TEST
+
+START_TEST(config_over_several_lines)
+{
+    check_rewrite("k<<<\n"
+                  "    dim3(n / 16,\n"
+                  "         m / 16),\n"
+                  "    dim3(16, 16)>>>(a,\n"
+                  "  b);\n"
+                  "after();\n",
+                  "k % sim_cfg(\n"
+                  "    dim3(n / 16,\n"
+                  "         m / 16),\n"
+                  "    dim3(16, 16))(a,\n"
+                  "  b);\n"
+                  "after();\n");
+}
+END_TEST
+
+START_TEST(crlf_line_endings)
+{
+    check_rewrite("// note\r\nint x;\r\nk<<<1,\r\n 2>>>(x);\r\nq<<<3, 4>>>();\r\n",
+                  "// note\r\nint x;\r\nk % sim_cfg(1,\r\n 2)(x);\r\nq % sim_cfg(3, 4)();\r\n");
+}
+END_TEST
+
+START_TEST(no_launches_unchanged)
+{
+    const char *src = "#include <vector>\n"
+                      "int f(int a) { return a << 2 >> 1 < 3; }\n"
+                      "std::vector<std::vector<int>> v; // >>>\n"
+                      "bool g(int a, int b) { return a<b && b>a; }\n";
+    check_rewrite(src, src);
+    check_rewrite("no newline at the end", "no newline at the end");
+}
+END_TEST
+
+START_TEST(unmatched_open)
+{
+    // The `;` ends the broken configuration, so the error names its own
+    // line rather than pairing it with the next launch's `>>>`.
+    struct result r = rewrite_as("int a;\n\nk<<<1, 1(x);\nb<<<2, 2>>>(y);\n", "matmul.cu");
+    ck_assert_int_ne(r.rc, 0);
+    ck_assert_str_eq(r.err, "matmul.cu:3: '<<<' has no matching '>>>'");
+    free(r.out);
+
+    r = rewrite_as("x;\r\nk<<<1, 2\r\n", "t.cu");
+    ck_assert_int_ne(r.rc, 0);
+    ck_assert_str_eq(r.err, "t.cu:2: '<<<' has no matching '>>>'");
+    free(r.out);
+}
+END_TEST
+
+// Beyond the required forms: cases the heuristics in rewrite_launch.c were
+// written for.
+
+START_TEST(comparison_in_config)
+{
+    check_rewrite("k<<<n < 32 ? 1 : 2, 32>>>(x);\n"
+                  "k<<<f(a < b), 32>>>(y);\n",
+                  "k % sim_cfg(n < 32 ? 1 : 2, 32)(x);\n"
+                  "k % sim_cfg(f(a < b), 32)(y);\n");
+}
+END_TEST
+
+START_TEST(digit_separators_and_arrow)
+{
+    check_rewrite("k<<<1'000, p->block>>>(x, 'a');\n",
+                  "k % sim_cfg(1'000, p->block)(x, 'a');\n");
+}
+END_TEST
+
+START_TEST(operator_shift_specialisation)
+{
+    const char *src = "template <> std::ostream &operator<<<int>(std::ostream &, box<int>);\n";
+    check_rewrite(src, src);
+}
+END_TEST
+
+static Suite *rewrite_suite(void)
+{
+    Suite *s = suite_create("rewrite_launch");
+    TCase *tc = tcase_create("rewrite");
+    tcase_add_test(tc, line_header);
+    tcase_add_test(tc, simple_launch);
+    tcase_add_test(tc, template_and_namespaced_names);
+    tcase_add_test(tc, string_literals);
+    tcase_add_test(tc, raw_strings);
+    tcase_add_test(tc, char_literals);
+    tcase_add_test(tc, comments);
+    tcase_add_test(tc, shifts_in_config_and_args);
+    tcase_add_test(tc, template_ending_in_triple_angle);
+    tcase_add_test(tc, template_call_in_config);
+    tcase_add_test(tc, several_launches_on_one_line);
+    tcase_add_test(tc, launch_like_text_in_args);
+    tcase_add_test(tc, config_over_several_lines);
+    tcase_add_test(tc, crlf_line_endings);
+    tcase_add_test(tc, no_launches_unchanged);
+    tcase_add_test(tc, unmatched_open);
+    tcase_add_test(tc, comparison_in_config);
+    tcase_add_test(tc, digit_separators_and_arrow);
+    tcase_add_test(tc, operator_shift_specialisation);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(rewrite_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

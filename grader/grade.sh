@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Grades one submission: every stage of the points table (or LAB=one), each
+# built from the submission's matmul.cu alone, in a fresh folder.
+#
+#   grader/grade.sh            (called by `make grade`; settings come from the environment)
+#     SUBMISSION  folder shaped like labs/ (default: labs)
+#     LAB         grade only this stage, e.g. 01-naive
+#     BACKEND     gpu | sim (default: detected)
+#     GRADE_OUT   where logs and results.json go (default: build/grade)
+#     GRADE_SUITE the grader's own test program (built by make)
+#
+# Scores come only from here and the grade_suite program, neither of which
+# loads student code: what a student's program prints is never read as a
+# result.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+submission=${SUBMISSION:-$root/labs}
+out=${GRADE_OUT:-$root/build/grade}
+suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
+backend=${BACKEND:-}
+only=${LAB:-}
+points="$root/grader/points.tsv"
+
+die() { echo "grade: $*" >&2; exit 2; }
+[ -d "$submission" ] || die "SUBMISSION=$submission is not a folder"
+[ -x "$suite" ] || die "$suite is missing (run through make grade)"
+submission=$(cd "$submission" && pwd)
+stages=$(awk -F'\t' '!/^#/ && NF >= 3 { if (!seen[$1]++) print $1 }' "$points")
+if [ -n "$only" ]; then
+    echo "$stages" | grep -qx -- "$only" || die "LAB=$only is not a stage; stages: $(echo $stages)"
+    stages=$only
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+: > "$out/all.tsv"
+
+# Lines of the points table for one stage: test, points, what it checks.
+stage_tests() { awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 "\t" $3 "\t" $4 }' "$points"; }
+
+# Every test of a stage fails with one reason (no file, no build).
+fail_stage() {
+    local stage=$1 why=$2
+    stage_tests "$stage" | while IFS=$'\t' read -r test pts what; do
+        printf '%s\t%s\tfail\t%s\n' "$stage" "$test" "$why"
+    done > "$out/$stage/results.tsv.joined"
+}
+
+# The lowest-numbered "TODO n" still in a file, as a hint.
+first_todo() {
+    grep -n -o 'TODO [0-9][0-9]*' "$1" 2>/dev/null | sort -t' ' -k2,2n | head -n 1 |
+        awk -F: '{ print $2 " (line " $1 ")" }'
+}
+
+for stage in $stages; do
+    dir="$out/$stage"
+    rm -rf "$dir"
+    mkdir -p "$dir/src"
+    src="$submission/$stage/matmul.cu"
+    echo "== $stage ($([ -n "$backend" ] && echo "$backend" || echo detected) backend) =="
+    # Only this one file is taken, and only if it is a plain file: a link
+    # could point at the solutions.
+    if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
+        fail_stage "$stage" "$stage/matmul.cu is not a plain file (a link?): it was not graded"
+    elif [ ! -f "$src" ]; then
+        fail_stage "$stage" "no $stage/matmul.cu in the submission ($submission): this stage scores 0"
+    else
+        cp "$src" "$dir/src/matmul.cu"
+        if ! make --no-print-directory -f "$root/common/build.mk" ${backend:+BACKEND=$backend} \
+                LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/build" \
+                "$dir/build/lab_exec" > "$dir/build.log" 2>&1; then
+            echo "   $stage/matmul.cu does not compile; the compiler said:"
+            grep -E 'error|warning|note' "$dir/build.log" | head -n 30 | sed 's/^/   | /'
+            fail_stage "$stage" "matmul.cu does not compile (the compiler's messages are in the grading output)"
+        else
+            "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1 ||
+                fail_stage "$stage" "the grader could not run this stage: $(tail -n 1 "$dir/suite.log")"
+            if [ ! -f "$dir/results.tsv.joined" ]; then
+                awk -F'\t' -v s="$stage" '{ print s "\t" $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
+            fi
+        fi
+    fi
+    # Join with the points table: each test's points come from the table
+    # alone, and a table test the suite never reported counts as failed.
+    awk -F'\t' -v OFS='\t' -v stage="$stage" -v todo="$(first_todo "$dir/src/matmul.cu")" '
+        FNR == NR { if (!/^#/ && $1 == stage) { order[++n] = $2; pts[$2] = $3 } ; next }
+        { status[$2] = $3; msg[$2] = $4 }
+        END {
+            got = 0; max = 0
+            for (i = 1; i <= n; i++) {
+                t = order[i]; max += pts[t]
+                s = (t in status) ? status[t] : "fail"
+                m = (t in msg) ? msg[t] : "the test did not report a result"
+                score = (s == "pass") ? pts[t] : 0; got += score
+                printf "%s\t%s\t%d\t%d\t%s\n", stage, t, score, pts[t], m >> "'"$out"'/all.tsv"
+                shown = m; gsub(/\\n/, "\n             ", shown); gsub(/\\"/, "\"", shown); gsub(/\\\\/, "\\", shown)
+                printf "  %-8s %-4s %2d/%-2d  %s\n", t, (s == "pass" ? "OK" : "FAIL"), score, pts[t], shown
+            }
+            printf "  %s: %d/%d\n", stage, got, max
+            if (got == 0 && todo != "")
+                printf "  Hint: matmul.cu still has %s: start there.\n", todo
+        }' "$points" "$dir/results.tsv.joined"
+done
+
+# Totals, and Gradescope's results format.
+awk -F'\t' -v json="$out/results.json" '
+    function esc(s) { return s }   # fields are already JSON-escaped by grade_suite
+    { got += $3; max += $4; line[++n] = $0 }
+    END {
+        printf "Score: %d/%d\n", got, max
+        printf "{\n  \"score\": %d,\n  \"max_score\": %d,\n  \"visibility\": \"visible\",\n  \"tests\": [\n", got, max > json
+        for (i = 1; i <= n; i++) {
+            split(line[i], f, "\t")
+            printf "    {\"name\": \"%s: %s\", \"score\": %d, \"max_score\": %d, \"output\": \"%s\", \"visibility\": \"visible\"}%s\n",
+                f[1], f[2], f[3], f[4], esc(f[5]), (i < n ? "," : "") > json
+        }
+        printf "  ]\n}\n" > json
+    }' "$out/all.tsv"
+echo "results: $out/results.json"

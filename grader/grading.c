@@ -1,0 +1,151 @@
+/* See grading.h.  Runs inside Check's forked test process; the student's
+ * code runs one process further away, in lab_exec. */
+#define _GNU_SOURCE
+#include "grading.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "student_run.h"
+
+grading_context grading;
+
+#define MAX_SIZE_TESTS 32
+static struct { int n, seeds; } size_tests[MAX_SIZE_TESTS];
+static int size_test_count;
+
+double grading_timeout(int n, int seeds)
+{
+    /* Generous for the simulator (about 20 ns per inner-loop step) plus a
+     * fixed start-up allowance (a GPU context, the reference). */
+    double steps = (double)n * n * n * seeds;
+    return (10.0 + 2e-8 * steps) * grading.timeout_scale;
+}
+
+void grading_record_pass(const char *test, const char *summary)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/passed.tsv", grading.out_dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    ck_assert_msg(fd >= 0, "grader: cannot write %s", path);
+    char line[1024];
+    int len = snprintf(line, sizeof line, "%s\t%s\n", test, summary);
+    ck_assert_msg(write(fd, line, (size_t)len) == len, "grader: cannot write %s", path);
+    close(fd);
+}
+
+/* The last lines the student's program printed, for context in a failure. */
+static const char *tail_lines(const char *log, int lines)
+{
+    const char *p = log + strlen(log);
+    while (p > log && (p[-1] == '\n' || p[-1] == ' '))
+        p--;
+    int seen = 0;
+    while (p > log) {
+        if (p[-1] == '\n' && ++seen == lines)
+            break;
+        p--;
+    }
+    return p;
+}
+
+static void explain_failed_run(char *msg, size_t len, const student_result *r, int n, double timeout)
+{
+    const char *log = tail_lines(r->log_tail, 3);
+    if (r->timed_out)
+        snprintf(msg, len,
+                 "n=%d: no result after %.0f s, so the run was stopped. The kernel seems not to finish: "
+                 "an endless loop, or threads waiting at a __syncthreads() that others never reach?%s%s",
+                 n, timeout, *log ? "\nLast output:\n" : "", log);
+    else if (r->cuda_status)
+        snprintf(msg, len, "n=%d: %s%s%s", n, r->detail, *log ? "\n" : "", log);
+    else if (r->signal)
+        snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s", n,
+                 r->signal, strsignal(r->signal), *log ? "\n" : "", log);
+    else
+        snprintf(msg, len,
+                 "n=%d: the program ended (exit status %d) before it returned every result: does matmul "
+                 "call exit() or abort()?%s%s",
+                 n, r->exit_code, *log ? "\n" : "", log);
+}
+
+static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const lab_comparison *c)
+{
+    int written = snprintf(msg, len,
+                           "n=%d, seed %llu: %ld of %ld elements wrong; first at (row %d, col %d): got %.6g, "
+                           "expected %.6g.",
+                           n, (unsigned long long)seed, c->mismatches, c->checked, c->first_row, c->first_col,
+                           c->first_got, c->first_ref);
+    const char *hint = "";
+    if (c->not_finite == c->checked)
+        hint = " C is all NaN: no element was written (the kit fills new device memory with NaN).";
+    else if (c->not_finite > 0)
+        hint = " Some elements are NaN: they were never written (the kit fills new device memory with NaN). "
+               "Does the grid cover the whole matrix, edges included?";
+    snprintf(msg + written, len - (size_t)written, "%s", hint);
+}
+
+START_TEST(test_size)
+{
+    int n = size_tests[_i].n, nseeds = size_tests[_i].seeds;
+    uint64_t seeds[8];
+    for (int s = 0; s < nseeds; s++)
+        seeds[s] = grading.seed_base * 1000003u + (uint64_t)n * 8 + (uint64_t)s;
+    char test[32], log[4096];
+    snprintf(test, sizeof test, "n=%d", n);
+    snprintf(log, sizeof log, "%s/%s.log", grading.out_dir, test);
+    double timeout = grading_timeout(n, nseeds);
+
+    student_result r;
+    student_run(grading.lab_exec, n, seeds, nseeds, timeout, log, &r);
+    char msg[2048];
+    if (!r.ok) {
+        explain_failed_run(msg, sizeof msg, &r, n, timeout);
+        ck_abort_msg("%s", msg);
+    }
+    size_t count = (size_t)n * n;
+    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
+    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
+    double max_error = 0;
+    for (int s = 0; s < nseeds; s++) {
+        lab_make_inputs(A, B, n, seeds[s]);
+        lab_reference_rows(A, B, ref, n, 0, n);
+        lab_comparison c;
+        if (!lab_compare_rows(r.C + (size_t)s * count, ref, n, 0, n, NULL, 0, &c)) {
+            explain_mismatch(msg, sizeof msg, n, seeds[s], &c);
+            ck_abort_msg("%s", msg);
+        }
+        max_error = fmax(max_error, c.max_error);
+    }
+    free(A);
+    free(B);
+    free(ref);
+    student_result_free(&r);
+    char summary[160];
+    snprintf(summary, sizeof summary, "n=%d, %d random inputs: correct (max error %.1e)", n, nseeds, max_error);
+    grading_record_pass(test, summary);
+}
+END_TEST
+
+void grading_add_size_tests(Suite *s, const int *sizes, int count, int seeds)
+{
+    for (int i = 0; i < count && size_test_count < MAX_SIZE_TESTS; i++) {
+        int slot = size_test_count++;
+        size_tests[slot].n = sizes[i];
+        size_tests[slot].seeds = seeds < 8 ? seeds : 8;
+        char *name = malloc(32);
+        snprintf(name, 32, "n=%d", sizes[i]);
+        TCase *tc = tcase_create(name);
+        /* Check's own limit is the backstop; the test stops the student's
+         * process itself, a little sooner, so it can say why. */
+        tcase_set_timeout(tc, grading_timeout(sizes[i], size_tests[slot].seeds) + 30);
+        tcase_add_loop_test(tc, test_size, slot, slot + 1);
+        suite_add_tcase(s, tc);
+    }
+}

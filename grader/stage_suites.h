@@ -1,0 +1,12 @@
+/* The Check suite of each stage, by stage name (suites/NN-name.c). */
+#ifndef STAGE_SUITES_H
+#define STAGE_SUITES_H
+
+#include <check.h>
+
+Suite *suite_01_naive(void);
+
+/* The suite for a stage name such as "01-naive", or NULL. */
+Suite *stage_suite(const char *stage);
+
+#endif

@@ -1,0 +1,169 @@
+/* See student_run.h.  The student's process gets its own process group, so
+ * a timeout kills everything it started, and dies with the test that ran
+ * it, so a test killed by Check's own timeout leaves nothing spinning. */
+#define _GNU_SOURCE
+#include "student_run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "lab_exec_protocol.h"
+
+static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
+                        const char *log_path, int result_fd)
+{
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (log >= 0) {
+        dup2(log, 1);
+        dup2(log, 2);
+        close(log);
+    }
+    if (result_fd != LAB_EXEC_RESULT_FD) {
+        dup2(result_fd, LAB_EXEC_RESULT_FD);
+        close(result_fd);
+    }
+    /* Limits: CPU time a little over the wall-clock budget (the simulator
+     * uses every core), no core dumps, and no huge files. */
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    struct rlimit cpu = {(rlim_t)(timeout_s * (cpus > 0 ? cpus : 1)) + 2, (rlim_t)(timeout_s * (cpus > 0 ? cpus : 1)) + 3};
+    struct rlimit none = {0, 0}, files = {64 << 20, 64 << 20};
+    setrlimit(RLIMIT_CPU, &cpu);
+    setrlimit(RLIMIT_CORE, &none);
+    setrlimit(RLIMIT_FSIZE, &files);
+    char nbuf[32];
+    snprintf(nbuf, sizeof nbuf, "%d", n);
+    char **argv = calloc((size_t)nseeds + 3, sizeof *argv);
+    argv[0] = (char *)lab_exec;
+    argv[1] = nbuf;
+    for (int i = 0; i < nseeds; i++) {
+        argv[i + 2] = malloc(24);
+        snprintf(argv[i + 2], 24, "%llu", (unsigned long long)seeds[i]);
+    }
+    execv(lab_exec, argv);
+    fprintf(stderr, "cannot run %s: %s\n", lab_exec, strerror(errno));
+    _exit(127);
+}
+
+static void read_log_tail(const char *path, char *out, size_t len)
+{
+    out[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    long from = size > (long)len - 1 ? size - (long)len + 1 : 0;
+    fseek(f, from, SEEK_SET);
+    size_t got = fread(out, 1, len - 1, f);
+    out[got] = '\0';
+    fclose(f);
+}
+
+void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
+                 const char *log_path, student_result *r)
+{
+    memset(r, 0, sizeof *r);
+    size_t floats = (size_t)n * n;
+    size_t per_seed = sizeof(lab_exec_header) + floats * sizeof(float);
+    size_t want = per_seed * (size_t)nseeds;
+    char *buf = malloc(want + 1);
+    r->C = malloc(floats * sizeof(float) * (size_t)nseeds);
+    int fds[2];
+    if (!buf || !r->C || pipe(fds) != 0) {
+        snprintf(r->detail, sizeof r->detail, "grader: out of memory or pipes");
+        free(buf);
+        return;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        start_child(lab_exec, n, seeds, nseeds, timeout_s, log_path, fds[1]);
+    }
+    close(fds[1]);
+    setpgid(pid, pid);
+    double deadline = lab_now_ms() + timeout_s * 1000;
+    size_t have = 0;
+    for (;;) {
+        double left = deadline - lab_now_ms();
+        if (left <= 0) {
+            r->timed_out = 1;
+            break;
+        }
+        struct pollfd p = {fds[0], POLLIN, 0};
+        int ready = poll(&p, 1, (int)(left < 1000 ? left + 1 : 1000));
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0)
+            continue;
+        /* More than was asked for is ignored: only the expected bytes count. */
+        ssize_t got = read(fds[0], buf + have, have < want ? want - have : 1);
+        if (got <= 0)
+            break; /* lab_exec closed its end: it has finished or died */
+        if (have < want)
+            have += (size_t)got;
+    }
+    close(fds[0]);
+    int status = 0;
+    if (r->timed_out) {
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+    }
+    /* Its results are in; give it a moment to exit, then make sure. */
+    double wait_until = lab_now_ms() + 2000;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+        if (lab_now_ms() > wait_until) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            break;
+        }
+        usleep(2000);
+    }
+    kill(-pid, SIGKILL); /* anything it left behind */
+    if (WIFSIGNALED(status))
+        r->signal = WTERMSIG(status);
+    else if (WIFEXITED(status))
+        r->exit_code = WEXITSTATUS(status);
+    /* Walk the records: a header, then its floats when the status is 0. */
+    size_t at = 0;
+    for (int s = 0; s < nseeds && at + sizeof(lab_exec_header) <= have; s++) {
+        lab_exec_header h;
+        memcpy(&h, buf + at, sizeof h);
+        if (memcmp(h.magic, LAB_EXEC_MAGIC, 4) != 0 || h.n != n || h.seed != seeds[s])
+            break;
+        at += sizeof h;
+        if (h.status != 0) {
+            r->cuda_status = h.status;
+            h.detail[sizeof h.detail - 1] = '\0';
+            snprintf(r->detail, sizeof r->detail, "%s", h.detail);
+            break;
+        }
+        if (at + floats * sizeof(float) > have)
+            break;
+        memcpy(r->C + (size_t)s * floats, buf + at, floats * sizeof(float));
+        at += floats * sizeof(float);
+        r->results++;
+    }
+    free(buf);
+    r->ok = r->results == nseeds;
+    read_log_tail(log_path, r->log_tail, sizeof r->log_tail);
+}
+
+void student_result_free(student_result *r)
+{
+    free(r->C);
+    r->C = NULL;
+}

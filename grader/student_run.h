@@ -1,0 +1,27 @@
+/* Runs the student's lab_exec in its own process, under limits, and reads
+ * back what it computed. */
+#ifndef STUDENT_RUN_H
+#define STUDENT_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int ok;              /* 1: every seed's result arrived */
+    int timed_out;
+    int signal;          /* the signal that ended lab_exec, or 0 */
+    int exit_code;
+    int cuda_status;     /* a CUDA error lab_exec reported, or 0 */
+    char detail[256];    /* lab_exec's account of a CUDA error */
+    int results;         /* how many seeds came back complete */
+    float *C;            /* results * n*n floats, seed after seed */
+    char log_tail[1024]; /* the end of what the student's code printed */
+} student_result;
+
+/* Runs `lab_exec n seeds...`, giving it timeout_s seconds in all; its
+ * stdout and stderr go to log_path. */
+void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
+                 const char *log_path, student_result *r);
+void student_result_free(student_result *r);
+
+#endif

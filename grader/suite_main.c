@@ -1,0 +1,132 @@
+/* grade_suite: runs one stage's Check suite against one build of a
+ * student's lab, in fork mode, and writes what each test concluded.
+ *
+ *   grade_suite STAGE LAB_EXEC OUT_DIR      (env: GRADE_SEED, GRADE_TIMEOUT_SCALE)
+ *
+ * OUT_DIR/results.tsv gets one line per test: name, pass|fail, message.  A
+ * test passes only if Check says so AND the test recorded that it ran to
+ * its end (grading_record_pass). */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grading.h"
+#include "harness.h"
+#include "stage_suites.h"
+
+static char *read_passed(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return strdup("");
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)size + 1);
+    size_t got = fread(text, 1, (size_t)size, f);
+    text[got] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* The summary a passing test recorded, or NULL when it recorded none. */
+static const char *passed_summary(const char *passed, const char *test, char *out, size_t len)
+{
+    size_t tlen = strlen(test);
+    for (const char *line = passed; *line;) {
+        const char *end = strchr(line, '\n');
+        if (!end)
+            end = line + strlen(line);
+        if ((size_t)(end - line) > tlen && !strncmp(line, test, tlen) && line[tlen] == '\t') {
+            snprintf(out, len, "%.*s", (int)(end - line - tlen - 1), line + tlen + 1);
+            return out;
+        }
+        line = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+/* Messages go on one TSV line, already escaped as JSON strings are: the
+ * grade script copies them into results.json as they are. */
+static void write_field(FILE *f, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p == '\t')
+            fputs("    ", f);
+        else if (*p == '\\')
+            fputs("\\\\", f);
+        else if (*p == '"')
+            fputs("\\\"", f);
+        else if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
+            fputc('?', f); /* student output may hold anything; keep the file plain ASCII */
+        else
+            fputc(*p, f);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR\n", argv[0]);
+        return 2;
+    }
+    grading.stage = argv[1];
+    grading.lab_exec = argv[2];
+    grading.out_dir = argv[3];
+    unsigned long seed = 1;
+    const char *env_seed = getenv("GRADE_SEED");
+    if (env_seed && *env_seed && !lab_parse_uint(env_seed, &seed)) {
+        fprintf(stderr, "grade_suite: GRADE_SEED=%s is not a whole number\n", env_seed);
+        return 2;
+    }
+    grading.seed_base = seed;
+    const char *scale = getenv("GRADE_TIMEOUT_SCALE");
+    grading.timeout_scale = scale && atof(scale) > 0 ? atof(scale) : 1.0;
+
+    Suite *suite = stage_suite(grading.stage);
+    if (!suite) {
+        fprintf(stderr, "grade_suite: no suite for stage %s\n", grading.stage);
+        return 2;
+    }
+    char passed_path[4096], results_path[4096];
+    snprintf(passed_path, sizeof passed_path, "%s/passed.tsv", grading.out_dir);
+    snprintf(results_path, sizeof results_path, "%s/results.tsv", grading.out_dir);
+    unlink(passed_path);
+
+    SRunner *sr = srunner_create(suite);
+    srunner_set_fork_status(sr, CK_FORK);
+    srunner_run_all(sr, CK_SILENT);
+
+    char *passed = read_passed(passed_path);
+    FILE *out = fopen(results_path, "w");
+    if (!out) {
+        perror(results_path);
+        return 2;
+    }
+    int n = srunner_ntests_run(sr);
+    TestResult **results = srunner_results(sr);
+    for (int i = 0; i < n; i++) {
+        const char *test = tr_tcname(results[i]);
+        char summary[1024];
+        const char *proof = passed_summary(passed, test, summary, sizeof summary);
+        int pass = tr_rtype(results[i]) == CK_PASS && proof;
+        const char *message = pass ? proof
+                              : tr_rtype(results[i]) == CK_PASS
+                                  ? "the test process ended before the test did (something called exit()), "
+                                    "so nothing was proven"
+                                  : tr_msg(results[i]);
+        fprintf(out, "%s\t%s\t", test, pass ? "pass" : "fail");
+        write_field(out, message ? message : "");
+        fputc('\n', out);
+    }
+    fclose(out);
+    free(results);
+    free(passed);
+    srunner_free(sr);
+    return 0;
+}
