@@ -1,0 +1,53 @@
+# `make test`: the kit's own tests.  Behaviour only: speed is measured by
+# `make bench-sim`, never asserted here.
+#
+#   test-harness   the harness (Check)
+#   test-sim-unit  the CPU simulator and the launch rewriter (Check)
+#   test-grading   solutions score full marks, skeletons score 0 and compile,
+#                  and every bad submission is handled (grader/tests/)
+#   test-nvcc      every lab file also compiles with nvcc, when it is there
+
+TEST_OUT := $(ROOT)/build/tests
+
+.PHONY: test test-harness test-grading test-nvcc
+test: deps
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc
+	@echo "make test: all passed"
+
+$(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -D_GNU_SOURCE $(CHECK_CFLAGS) -Icommon common/tests/test_harness.c common/harness.c $(CHECK_LIBS) -lm -o $@
+
+test-harness: $(TEST_OUT)/test_harness
+	$(TEST_OUT)/test_harness
+
+test-grading: $(GRADE_SUITE)
+	BACKEND=sim grader/tests/grade_stages.sh
+	BACKEND=sim grader/tests/bad_kernels.sh
+
+# No GPU needed to compile: this keeps the GPU path honest on any machine.
+test-nvcc:
+ifeq ($(NVCC),)
+	@echo "test-nvcc: no nvcc here; skipped"
+else
+	@for f in labs/*/matmul.cu solutions/*/matmul.cu; do \
+	    d=$$(dirname $$f); out=$(TEST_OUT)/nvcc/$$d; \
+	    echo "nvcc: $$f"; \
+	    $(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/$$f \
+	        OUT=$$out $$out/lab_exec $$out/run_lab > $(TEST_OUT)/nvcc.log 2>&1 || \
+	        { cat $(TEST_OUT)/nvcc.log; exit 1; }; \
+	done
+endif
+
+-include common/sim/tests/sim_tests.mk
+
+# ---------------------------------------------------------------- benchmark
+BENCH_OUT := $(ROOT)/build/sim/bench
+.PHONY: bench-sim
+bench-sim: deps
+	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=sim LAB_SRC=$(ROOT)/common/sim/bench/bench_sim.cu \
+	    LAB_NAME=bench OUT=$(BENCH_OUT) $(BENCH_OUT)/matmul.o $(ROOT)/build/sim/common/harness.o $(ROOT)/build/sim/common/libsim.a
+	@$(CXX_SIM) -pthread $(BENCH_OUT)/matmul.o $(ROOT)/build/sim/common/harness.o $(ROOT)/build/sim/common/libsim.a -o $(BENCH_OUT)/bench_sim
+	@echo "CPU simulator, $$(nproc) cores ($$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))" | tee $(BENCH_OUT)/bench.txt
+	@SIM_THREADS=1 $(BENCH_OUT)/bench_sim | tee -a $(BENCH_OUT)/bench.txt
+	@$(BENCH_OUT)/bench_sim | tee -a $(BENCH_OUT)/bench.txt

@@ -65,11 +65,12 @@ for stage in $stages; do
         fail_stage "$stage" "no $stage/matmul.cu in the submission ($submission): this stage scores 0"
     else
         cp "$src" "$dir/src/matmul.cu"
-        if ! make --no-print-directory -f "$root/common/build.mk" ${backend:+BACKEND=$backend} \
+        if ! LC_ALL=C make --no-print-directory -f "$root/common/build.mk" ${backend:+BACKEND=$backend} \
                 LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/build" \
                 "$dir/build/lab_exec" > "$dir/build.log" 2>&1; then
             echo "   $stage/matmul.cu does not compile; the compiler said:"
-            grep -E 'error|warning|note' "$dir/build.log" | head -n 30 | sed 's/^/   | /'
+            grep -E 'error|warning|note' "$dir/build.log" | head -n 30 |
+                sed -e "s|$dir/src/|$stage/|g" -e 's/^/   | /'
             fail_stage "$stage" "matmul.cu does not compile (the compiler's messages are in the grading output)"
         else
             "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1 ||

@@ -41,23 +41,25 @@ void grading_record_pass(const char *test, const char *summary)
 }
 
 /* The last lines the student's program printed, for context in a failure. */
-static const char *tail_lines(const char *log, int lines)
+static void tail_lines(const char *log, int lines, char *out, size_t len)
 {
-    const char *p = log + strlen(log);
-    while (p > log && (p[-1] == '\n' || p[-1] == ' '))
-        p--;
+    size_t end = strlen(log);
+    while (end > 0 && (log[end - 1] == '\n' || log[end - 1] == ' '))
+        end--;
+    size_t start = end;
     int seen = 0;
-    while (p > log) {
-        if (p[-1] == '\n' && ++seen == lines)
+    while (start > 0) {
+        if (log[start - 1] == '\n' && ++seen == lines)
             break;
-        p--;
+        start--;
     }
-    return p;
+    snprintf(out, len, "%.*s", (int)(end - start), log + start);
 }
 
 static void explain_failed_run(char *msg, size_t len, const student_result *r, int n, double timeout)
 {
-    const char *log = tail_lines(r->log_tail, 3);
+    char log[1024];
+    tail_lines(r->log_tail, 3, log, sizeof log);
     if (r->timed_out)
         snprintf(msg, len,
                  "n=%d: no result after %.0f s, so the run was stopped. The kernel seems not to finish: "

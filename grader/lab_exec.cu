@@ -74,8 +74,11 @@ int main(int argc, char **argv)
             (e = cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice)))
             fail(h, e, "copying the inputs");
         matmul(dA, dB, dC, n);
+        // The simulator runs a kernel during its launch, so a fault can
+        // surface here; name the step by the kind of error, as a GPU would.
         if ((e = cudaGetLastError()))
-            fail(h, e, "launching the kernel");
+            fail(h, e, e == cudaErrorIllegalAddress || e == cudaErrorLaunchFailure ? "running the kernel"
+                                                                                   : "launching the kernel");
         if ((e = cudaDeviceSynchronize()))
             fail(h, e, "running the kernel");
         if ((e = cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost)))

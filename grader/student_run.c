@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,6 +26,14 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
 {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* Whatever files it writes land in a scratch folder beside its log. */
+    char scratch[4096];
+    snprintf(scratch, sizeof scratch, "%s", log_path);
+    char *slash = strrchr(scratch, '/');
+    snprintf(slash ? slash + 1 : scratch, sizeof scratch - (size_t)(slash ? slash + 1 - scratch : 0), "scratch");
+    mkdir(scratch, 0755);
+    if (chdir(scratch) != 0)
+        _exit(126);
     int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (log >= 0) {
         dup2(log, 1);

@@ -112,22 +112,35 @@ void device_memory_close()
     memory_open = false;
 }
 
+// The first and last changed byte of a slack region, or false if none.
+static bool changed_span(const char *p, size_t len, size_t *first, size_t *last)
+{
+    bool any = false;
+    for (size_t i = 0; i < len; i++) {
+        if ((unsigned char)p[i] != slack_canary) {
+            if (!any)
+                *first = i;
+            *last = i;
+            any = true;
+        }
+    }
+    return any;
+}
+
 std::string check_allocation_bounds()
 {
     for (auto &entry : allocations()) {
         const allocation &a = entry.second;
         scoped_access open(&a);
-        const char *before = body(a);
-        for (size_t i = 0; i < a.slack_before; i++)
-            if ((unsigned char)before[i] != slack_canary)
-                return "a kernel wrote " + std::to_string(a.slack_before - i) +
-                       " bytes before the start of a " + std::to_string(a.bytes) +
-                       "-byte device allocation (out of bounds)";
+        std::string size = std::to_string(a.bytes) + "-byte device allocation";
+        size_t first, last;
+        if (changed_span(body(a), a.slack_before, &first, &last))
+            return "a kernel wrote before the start of a " + size + " (from " +
+                   std::to_string(a.slack_before - first) + " bytes before it: out of bounds)";
         size_t tail = round_up(a.bytes, alignment) - a.bytes;
-        for (size_t i = 0; i < tail; i++)
-            if ((unsigned char)a.data[a.bytes + i] != slack_canary)
-                return "a kernel wrote " + std::to_string(i + 1) + " bytes past the end of a " +
-                       std::to_string(a.bytes) + "-byte device allocation (out of bounds)";
+        if (changed_span(a.data + a.bytes, tail, &first, &last))
+            return "a kernel wrote past the end of a " + size + " (bytes " + std::to_string(a.bytes + first) +
+                   " to " + std::to_string(a.bytes + last) + " were changed: out of bounds)";
     }
     return "";
 }

@@ -1,0 +1,55 @@
+# `make test-sim-unit`: the CPU simulator's unit tests and the launch
+# rewriter's tests.  Included by the top-level Makefile (via tests.mk), which
+# defines ROOT, CC, CXX_SIM, SIM_CXXFLAGS, CFLAGS_COMMON, CHECK_CFLAGS and
+# CHECK_LIBS.  Everything it builds goes under build/sim/tests/; the shared
+# libsim.a and rewrite_launch come from common/build.mk, as for a lab.
+#
+#   test_rewrite_launch      the rewriter, case by case (Check)
+#   rewrite_compiles.sh      the rewriter end to end: its output compiles
+#   test_simulator           launches, barriers, memory, faults (Check)
+#
+# All three run even if one fails; the target fails if any did.
+
+SIM_UNIT_DIR := $(ROOT)/common/sim
+SIM_UNIT_OUT := $(ROOT)/build/sim/tests
+SIM_UNIT_COMMON := $(ROOT)/build/sim/common
+SIM_UNIT_LIB := $(SIM_UNIT_COMMON)/libsim.a
+SIM_UNIT_REWRITE := $(SIM_UNIT_COMMON)/rewrite_launch
+SIM_UNIT_HEADERS := $(wildcard $(SIM_UNIT_DIR)/*.h $(SIM_UNIT_DIR)/include/*.h)
+SIM_UNIT_INCLUDES := -I$(SIM_UNIT_DIR)/include -I$(SIM_UNIT_DIR) -I$(ROOT)/common
+
+.PHONY: test-sim-unit sim-unit-runtime
+
+# libsim.a and the rewriter, through build.mk's own rules (its lab build
+# itself is not needed).  Phony, so build.mk always decides what is stale.
+sim-unit-runtime:
+	@$(MAKE) --no-print-directory -f $(ROOT)/common/build.mk BACKEND=sim \
+	    LAB_SRC=$(ROOT)/solutions/01-naive/matmul.cu OUT=$(ROOT)/build/sim/solutions/01-naive \
+	    $(SIM_UNIT_LIB) $(SIM_UNIT_REWRITE)
+
+# The test file is CUDA: its launches are rewritten as a lab's are.  The
+# rewriter's sources are prerequisites so that a changed rewriter (rebuilt
+# by sim-unit-runtime, which runs first) rewrites the file again.
+$(SIM_UNIT_OUT)/test_simulator.cpp: $(SIM_UNIT_DIR)/tests/test_simulator.cu $(SIM_UNIT_DIR)/rewrite_launch.c \
+        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h | sim-unit-runtime
+	@mkdir -p $(@D)
+	$(SIM_UNIT_REWRITE) $< $@ $<
+
+$(SIM_UNIT_OUT)/test_simulator.o: $(SIM_UNIT_OUT)/test_simulator.cpp $(SIM_UNIT_HEADERS)
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+
+$(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch.c \
+        $(SIM_UNIT_DIR)/rewrite_launch.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -I$(SIM_UNIT_DIR) $(filter %.c,$^) $(CHECK_CFLAGS) $(CHECK_LIBS) -o $@
+
+# Linked every time (it is quick), so a rebuilt libsim.a is always the one
+# tested.
+test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch
+	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
+	@cd $(ROOT) || exit 1; status=0; \
+	echo "== test_rewrite_launch"; $(SIM_UNIT_OUT)/test_rewrite_launch || status=1; \
+	echo "== rewrite_compiles.sh"; sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
+	echo "== test_simulator"; $(SIM_UNIT_OUT)/test_simulator || status=1; \
+	if [ $$status -ne 0 ]; then echo "test-sim-unit: FAILED" >&2; exit 1; fi; \
+	echo "test-sim-unit: all passed"

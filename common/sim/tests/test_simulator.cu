@@ -1,0 +1,1141 @@
+/* Unit tests for the CPU simulator (common/sim): launches, barriers, shared
+ * and device memory, faults and the runtime's error state.
+ *
+ * Build and run from the repo root:   make test-sim-unit
+ *
+ * which does (see common/sim/tests/sim_tests.mk):
+ *
+ *   build/sim/common/rewrite_launch common/sim/tests/test_simulator.cu \
+ *       build/sim/tests/test_simulator.cpp common/sim/tests/test_simulator.cu
+ *   g++ -O2 -g -std=c++17 -pthread -DLAB_SIMULATOR -I common/sim/include -I common/sim \
+ *       -I common $(pkg-config --cflags check) -c build/sim/tests/test_simulator.cpp \
+ *       -o build/sim/tests/test_simulator.o
+ *   g++ -pthread build/sim/tests/test_simulator.o build/sim/common/libsim.a \
+ *       $(pkg-config --libs check) -o build/sim/tests/test_simulator
+ *   build/sim/tests/test_simulator
+ *
+ * The kernels below are ordinary CUDA: the build rewrites their `<<<...>>>`
+ * launches as it does a lab's.  Check's fork mode (its default) is needed:
+ * each test runs in its own process, so a sticky error, a SIM_THREADS
+ * setting (read when the worker pool starts, at the first launch) or a
+ * deliberate SIGSEGV stays inside its test.  Do not run with CK_FORK=no.
+ */
+#include <cuda_runtime.h>
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+// ------------------------------------------------------------------ helpers
+
+#define CUDA_OK(call)                                                                    \
+    do {                                                                                 \
+        cudaError_t e_ = (call);                                                         \
+        ck_assert_msg(e_ == cudaSuccess, "%s returned %s (%d)", #call, cudaGetErrorName(e_), \
+                      (int)e_);                                                          \
+    } while (0)
+
+#define CUDA_IS(want, call)                                                              \
+    do {                                                                                 \
+        cudaError_t e_ = (call);                                                         \
+        ck_assert_msg(e_ == (want), "%s returned %s (%d), want %s", #call,               \
+                      cudaGetErrorName(e_), (int)e_, cudaGetErrorName(want));            \
+    } while (0)
+
+template <class T>
+static T *dev_alloc(size_t count)
+{
+    void *p = nullptr;
+    CUDA_OK(cudaMalloc(&p, count * sizeof(T)));
+    ck_assert_ptr_nonnull(p);
+    return static_cast<T *>(p);
+}
+
+template <class T>
+static std::vector<T> to_host(const T *d, size_t count)
+{
+    std::vector<T> h(count);
+    CUDA_OK(cudaMemcpy(h.data(), d, count * sizeof(T), cudaMemcpyDeviceToHost));
+    return h;
+}
+
+template <class T>
+static void to_device(T *d, const std::vector<T> &h)
+{
+    CUDA_OK(cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+}
+
+// Redirects file descriptor 2 (where the simulator reports) into a
+// temporary file until finish(), which returns what was written.
+class stderr_capture {
+public:
+    stderr_capture()
+    {
+        fflush(stderr);
+        file_ = tmpfile();
+        ck_assert_ptr_nonnull(file_);
+        saved_ = dup(2);
+        ck_assert_int_ge(saved_, 0);
+        ck_assert_int_ge(dup2(fileno(file_), 2), 0);
+    }
+    std::string finish()
+    {
+        fflush(stderr);
+        dup2(saved_, 2);
+        close(saved_);
+        std::string text;
+        rewind(file_);
+        char buf[4096];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, file_)) > 0)
+            text.append(buf, n);
+        fclose(file_);
+        return text;
+    }
+
+private:
+    FILE *file_;
+    int saved_;
+};
+
+static bool contains(const std::string &text, const char *what) { return text.find(what) != std::string::npos; }
+
+#define ASSERT_CONTAINS(text, what)                                                       \
+    ck_assert_msg(contains((text), (what)), "expected \"%s\" in the report; it said:\n%s", \
+                  (what), (text).c_str())
+
+static long os_thread_id() { return (long)syscall(SYS_gettid); }
+
+// Written by kernels straight into host memory: the simulator shares the
+// address space, so this shows whether a kernel ran even when every runtime
+// call returns a sticky error.  (Not valid CUDA; a probe for these tests.)
+static volatile int host_probe;
+
+__global__ void set_host_probe() { host_probe = 1; }
+
+// After a kernel fault: the error is sticky and no later work runs.
+static void expect_sticky(cudaError_t e, float *some_device_array)
+{
+    CUDA_IS(e, cudaDeviceSynchronize());
+    CUDA_IS(e, cudaDeviceSynchronize());
+    CUDA_IS(e, cudaPeekAtLastError());
+    CUDA_IS(e, cudaGetLastError());
+    CUDA_IS(e, cudaGetLastError());  // not cleared
+    float h[4] = {1, 2, 3, 4};
+    CUDA_IS(e, cudaMemcpy(h, some_device_array, sizeof h, cudaMemcpyDeviceToHost));
+    ck_assert_float_eq(h[0], 1.0f);
+    CUDA_IS(e, cudaMemcpy(some_device_array, h, sizeof h, cudaMemcpyHostToDevice));
+    CUDA_IS(e, cudaMemset(some_device_array, 0, sizeof h));
+    void *p = nullptr;
+    CUDA_IS(e, cudaMalloc(&p, 64));
+    host_probe = 0;
+    set_host_probe<<<1, 1>>>();
+    ck_assert_msg(host_probe == 0, "a kernel ran after a sticky error");
+    CUDA_IS(e, cudaGetLastError());
+}
+
+// ------------------------------------------------------ launch configuration
+
+__global__ void set_flag(int *flag) { *flag = 1; }
+
+static int read_flag(const int *flag) { return to_host(flag, 1)[0]; }
+
+START_TEST(bad_configurations_are_refused)
+{
+    struct config { dim3 grid, block; const char *what; };
+    const config bad[] = {
+        {dim3(1), dim3(1025), "1025 threads"},
+        {dim3(1), dim3(32, 32, 2), "32x32x2 = 2048 threads"},
+        {dim3(1), dim3(2048), "2048 threads"},
+        {dim3(0), dim3(32), "zero grid"},
+        {dim3(4, 0), dim3(32), "zero grid.y"},
+        {dim3(2, 2, 0), dim3(32), "zero grid.z"},
+        {dim3(1), dim3(0), "zero block"},
+        {dim3(1), dim3(32, 0), "zero block.y"},
+        {dim3(1), dim3(1, 1, 65), "block.z 65"},
+        {dim3(1, 65536), dim3(1), "grid.y 65536"},
+        {dim3(1, 1, 65536), dim3(1), "grid.z 65536"},
+        {dim3(2147483648u), dim3(1), "grid.x 2^31"},
+    };
+    int *flag = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    for (const config &c : bad) {
+        stderr_capture cap;
+        set_flag<<<c.grid, c.block>>>(flag);
+        std::string said = cap.finish();
+        cudaError_t e = cudaGetLastError();
+        ck_assert_msg(e == cudaErrorInvalidConfiguration, "%s: cudaGetLastError() gave %s", c.what,
+                      cudaGetErrorName(e));
+        ASSERT_CONTAINS(said, "refused");
+        ck_assert_msg(read_flag(flag) == 0, "%s: the kernel ran", c.what);
+        CUDA_IS(cudaSuccess, cudaGetLastError());      // cleared
+        CUDA_IS(cudaSuccess, cudaDeviceSynchronize());  // and not sticky
+    }
+    // A good launch afterwards runs; so do the largest legal blocks.
+    set_flag<<<1, 32>>>(flag);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    ck_assert_int_eq(read_flag(flag), 1);
+    const dim3 good_blocks[] = {dim3(1024), dim3(32, 32), dim3(1, 1024), dim3(16, 1, 64), dim3(1, 1, 64)};
+    for (const dim3 &b : good_blocks) {
+        CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+        set_flag<<<dim3(2, 1, 2), b>>>(flag);
+        CUDA_OK(cudaGetLastError());
+        ck_assert_msg(read_flag(flag) == 1, "block (%u,%u,%u) did not run", b.x, b.y, b.z);
+    }
+    CUDA_OK(cudaFree(flag));
+}
+END_TEST
+
+START_TEST(last_error_is_cleared_by_get_not_peek)
+{
+    int *flag = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    stderr_capture cap;
+    set_flag<<<1, 1025>>>(flag);
+    cap.finish();
+    CUDA_IS(cudaErrorInvalidConfiguration, cudaPeekAtLastError());
+    CUDA_IS(cudaErrorInvalidConfiguration, cudaPeekAtLastError());
+    CUDA_IS(cudaErrorInvalidConfiguration, cudaGetLastError());
+    CUDA_IS(cudaSuccess, cudaGetLastError());
+    CUDA_IS(cudaSuccess, cudaPeekAtLastError());
+    // A successful launch does not clear an earlier error either.
+    stderr_capture cap2;
+    set_flag<<<dim3(0), 1>>>(flag);
+    cap2.finish();
+    set_flag<<<1, 1>>>(flag);
+    ck_assert_int_eq(read_flag(flag), 1);
+    CUDA_IS(cudaErrorInvalidConfiguration, cudaGetLastError());
+    CUDA_IS(cudaSuccess, cudaGetLastError());
+}
+END_TEST
+
+START_TEST(dynamic_shared_memory_is_refused)
+{
+    int *flag = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    stderr_capture cap;
+    set_flag<<<1, 32, 128>>>(flag);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorNotSupported, cudaGetLastError());
+    ASSERT_CONTAINS(said, "dynamic shared memory");
+    ck_assert_int_eq(read_flag(flag), 0);
+    CUDA_OK(cudaDeviceSynchronize());
+}
+END_TEST
+
+// --------------------------------------------------------- thread indexing
+
+enum { REC_COUNT, REC_TX, REC_TY, REC_TZ, REC_BX, REC_BY, REC_BZ, REC_BAD, REC_FIELDS };
+
+__global__ void record_ids(int *rec, dim3 want_grid, dim3 want_block)
+{
+    unsigned tpb = blockDim.x * blockDim.y * blockDim.z;
+    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    unsigned long b = blockIdx.x + (unsigned long)gridDim.x * (blockIdx.y + (unsigned long)gridDim.y * blockIdx.z);
+    int *r = rec + (b * tpb + t) * REC_FIELDS;
+    atomicAdd(&r[REC_COUNT], 1);
+    r[REC_TX] = (int)threadIdx.x;
+    r[REC_TY] = (int)threadIdx.y;
+    r[REC_TZ] = (int)threadIdx.z;
+    r[REC_BX] = (int)blockIdx.x;
+    r[REC_BY] = (int)blockIdx.y;
+    r[REC_BZ] = (int)blockIdx.z;
+    bool bad = blockDim.x != want_block.x || blockDim.y != want_block.y || blockDim.z != want_block.z ||
+               gridDim.x != want_grid.x || gridDim.y != want_grid.y || gridDim.z != want_grid.z ||
+               threadIdx.x >= blockDim.x || threadIdx.y >= blockDim.y || threadIdx.z >= blockDim.z ||
+               blockIdx.x >= gridDim.x || blockIdx.y >= gridDim.y || blockIdx.z >= gridDim.z;
+    r[REC_BAD] = bad;
+}
+
+// Launches record_ids over grid x block and checks that every thread ran
+// exactly once and saw its own indices and the launch's dimensions.
+static void check_indexing(dim3 grid, dim3 block)
+{
+    size_t tpb = (size_t)block.x * block.y * block.z;
+    size_t total = tpb * grid.x * grid.y * grid.z;
+    int *rec = dev_alloc<int>(total * REC_FIELDS);
+    CUDA_OK(cudaMemset(rec, 0, total * REC_FIELDS * sizeof(int)));
+    record_ids<<<grid, block>>>(rec, grid, block);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> h = to_host(rec, total * REC_FIELDS);
+    for (size_t g = 0; g < total; g++) {
+        const int *r = &h[g * REC_FIELDS];
+        size_t b = g / tpb, t = g % tpb;
+        int want[REC_FIELDS] = {1,
+                                (int)(t % block.x),
+                                (int)(t / block.x % block.y),
+                                (int)(t / ((size_t)block.x * block.y)),
+                                (int)(b % grid.x),
+                                (int)(b / grid.x % grid.y),
+                                (int)(b / ((size_t)grid.x * grid.y)),
+                                0};
+        for (int k = 0; k < REC_FIELDS; k++)
+            ck_assert_msg(r[k] == want[k],
+                          "grid (%u,%u,%u) block (%u,%u,%u): thread %zu field %d is %d, want %d "
+                          "(fields: count, tx, ty, tz, bx, by, bz, bad dims)",
+                          grid.x, grid.y, grid.z, block.x, block.y, block.z, g, k, r[k], want[k]);
+    }
+    CUDA_OK(cudaFree(rec));
+}
+
+START_TEST(indexing_1d) { check_indexing(dim3(37), dim3(129)); check_indexing(dim3(1), dim3(1)); }
+END_TEST
+
+START_TEST(indexing_2d) { check_indexing(dim3(5, 3), dim3(16, 8)); check_indexing(dim3(1, 7), dim3(3, 33)); }
+END_TEST
+
+START_TEST(indexing_3d) { check_indexing(dim3(3, 2, 4), dim3(8, 4, 2)); check_indexing(dim3(2, 3, 2), dim3(4, 4, 4)); }
+END_TEST
+
+// Blocks of the same size but another shape, one launch after another: the
+// scheduler must not keep the previous launch's thread indices.
+START_TEST(indexing_same_size_other_shape)
+{
+    const dim3 shapes[] = {dim3(8, 4, 2), dim3(4, 8, 2), dim3(4, 4, 4), dim3(64), dim3(2, 2, 16), dim3(2, 16, 2),
+                           dim3(1, 64)};
+    for (const dim3 &s : shapes)
+        check_indexing(dim3(3, 2), s);
+}
+END_TEST
+
+// ------------------------------------------------------ kernel arguments
+
+struct pair_arg { int a, b; };
+
+// Every thread changes its parameters, then (after a barrier, so all have
+// changed theirs) writes what it sees: each must see only its own changes.
+__global__ void modify_params(int v, pair_arg s, int *out)
+{
+    unsigned t = threadIdx.x;
+    v += (int)t + 1;
+    s.a += 1;
+    s.b *= 2;
+    int *mine = out + 3 * (blockIdx.x * blockDim.x + t);
+    out = nullptr;
+    __syncthreads();
+    mine[0] = v;
+    mine[1] = s.a;
+    mine[2] = s.b;
+    (void)out;
+}
+
+START_TEST(arguments_are_per_thread_copies)
+{
+    const int blocks = 3, threads = 64, n = blocks * threads;
+    int *out = dev_alloc<int>(3 * n);
+    int v = 100;
+    pair_arg s = {10, 3};
+    for (int launch = 0; launch < 2; launch++) {
+        CUDA_OK(cudaMemset(out, 0, 3 * n * sizeof(int)));
+        modify_params<<<blocks, threads>>>(v, s, out);
+        CUDA_OK(cudaGetLastError());
+        std::vector<int> h = to_host(out, 3 * n);
+        for (int i = 0; i < n; i++) {
+            int t = i % threads;
+            ck_assert_msg(h[3 * i] == 100 + t + 1, "thread %d saw v = %d, want %d", i, h[3 * i], 100 + t + 1);
+            ck_assert_int_eq(h[3 * i + 1], 11);
+            ck_assert_int_eq(h[3 * i + 2], 6);
+        }
+    }
+    ck_assert_int_eq(v, 100);
+    ck_assert_int_eq(s.a, 10);
+    CUDA_OK(cudaFree(out));
+}
+END_TEST
+
+// ---------------------------------------------------------------- barriers
+
+__global__ void reverse_in_block(const int *in, int *out)
+{
+    __shared__ int s[1024];
+    unsigned t = threadIdx.x, n = blockDim.x, base = blockIdx.x * n;
+    s[t] = in[base + t];
+    __syncthreads();
+    out[base + t] = s[n - 1 - t];
+}
+
+START_TEST(barrier_reverse_1024)
+{
+    const int blocks = 4, n = 1024;
+    std::vector<int> in(blocks * n);
+    for (size_t i = 0; i < in.size(); i++)
+        in[i] = (int)(i * 7 + 3);
+    int *d_in = dev_alloc<int>(in.size()), *d_out = dev_alloc<int>(in.size());
+    to_device(d_in, in);
+    reverse_in_block<<<blocks, n>>>(d_in, d_out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> out = to_host(d_out, in.size());
+    for (int b = 0; b < blocks; b++)
+        for (int t = 0; t < n; t++)
+            ck_assert_msg(out[b * n + t] == in[b * n + n - 1 - t], "block %d thread %d: %d, want %d", b, t,
+                          out[b * n + t], in[b * n + n - 1 - t]);
+}
+END_TEST
+
+// Each phase publishes every thread's value, then each thread folds in a
+// neighbour's: a missing or misplaced barrier gives other numbers.
+__global__ void multi_phase(int *out, int phases)
+{
+    __shared__ int s[256];
+    unsigned t = threadIdx.x, n = blockDim.x;
+    int acc = (int)(t + 1000 * blockIdx.x);
+    for (int p = 0; p < phases; p++) {
+        s[t] = acc;
+        __syncthreads();
+        acc = (acc * 5 + s[(t + 1 + p) % n] * 3 + p) % 1000003;
+        __syncthreads();
+    }
+    out[blockIdx.x * n + t] = acc;
+}
+
+START_TEST(barrier_multi_phase)
+{
+    const int blocks = 3, n = 256, phases = 12;
+    int *d = dev_alloc<int>(blocks * n);
+    multi_phase<<<blocks, n>>>(d, phases);
+    CUDA_OK(cudaGetLastError());
+    std::vector<int> got = to_host(d, blocks * n);
+    for (int b = 0; b < blocks; b++) {
+        std::vector<int> acc(n), s(n);
+        for (int t = 0; t < n; t++)
+            acc[t] = t + 1000 * b;
+        for (int p = 0; p < phases; p++) {
+            s = acc;
+            for (int t = 0; t < n; t++)
+                acc[t] = (acc[t] * 5 + s[(t + 1 + p) % n] * 3 + p) % 1000003;
+        }
+        for (int t = 0; t < n; t++)
+            ck_assert_msg(got[b * n + t] == acc[t], "block %d thread %d: %d, want %d", b, t, got[b * n + t],
+                          acc[t]);
+    }
+}
+END_TEST
+
+START_TEST(barrier_outside_kernel_is_reported)
+{
+    stderr_capture cap;
+    __syncthreads();  // must return, not crash or hang
+    std::string said = cap.finish();
+    ASSERT_CONTAINS(said, "outside a kernel");
+}
+END_TEST
+
+// ------------------------------------------------ __shared__ is per block
+
+__global__ void shared_per_block(int *bad, long *os_thread)
+{
+    __shared__ int s[64];
+    unsigned t = threadIdx.x;
+    for (int round = 0; round < 4; round++) {
+        int mine = (int)blockIdx.x * 4 + round;
+        s[t] = mine;
+        __syncthreads();
+        for (unsigned i = 0; i < blockDim.x; i++)
+            if (s[i] != mine)
+                atomicAdd(&bad[blockIdx.x], 1);
+        __syncthreads();
+    }
+    if (t == 0)
+        os_thread[blockIdx.x] = os_thread_id();
+}
+
+static void check_shared_per_block(const char *sim_threads, unsigned max_os_threads)
+{
+    ck_assert_int_eq(setenv("SIM_THREADS", sim_threads, 1), 0);  // before the first launch
+    const int blocks = 512, threads = 64;
+    int *bad = dev_alloc<int>(blocks);
+    long *tid = dev_alloc<long>(blocks);
+    CUDA_OK(cudaMemset(bad, 0, blocks * sizeof(int)));
+    shared_per_block<<<blocks, threads>>>(bad, tid);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> h = to_host(bad, blocks);
+    for (int b = 0; b < blocks; b++)
+        ck_assert_msg(h[b] == 0, "SIM_THREADS=%s: block %d saw another block's shared values %d times",
+                      sim_threads, b, h[b]);
+    std::vector<long> tids = to_host(tid, blocks);
+    std::set<long> distinct(tids.begin(), tids.end());
+    ck_assert_msg(distinct.size() <= max_os_threads, "SIM_THREADS=%s, but blocks ran on %zu OS threads",
+                  sim_threads, distinct.size());
+    if (max_os_threads == 1)
+        ck_assert_msg(*distinct.begin() == os_thread_id(), "SIM_THREADS=1: blocks did not run on the launching thread");
+}
+
+START_TEST(shared_per_block_2_threads) { check_shared_per_block("2", 2); }
+END_TEST
+
+START_TEST(shared_per_block_1_thread) { check_shared_per_block("1", 1); }
+END_TEST
+
+START_TEST(shared_per_block_4_threads) { check_shared_per_block("4", 4); }
+END_TEST
+
+// ---------------------------------------------------------- device memory
+
+START_TEST(malloc_fills_with_nan)
+{
+    const size_t n = 1000;
+    float *d = dev_alloc<float>(n);
+    std::vector<float> h = to_host(d, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(isnan(h[i]), "element %zu of new device memory is %g, not NaN", i, h[i]);
+    void *zero = (void *)1;
+    CUDA_OK(cudaMalloc(&zero, 0));
+    CUDA_OK(cudaFree(d));
+}
+END_TEST
+
+START_TEST(memcpy_wrong_direction_copies_nothing)
+{
+    const size_t n = 256;
+    float *d = dev_alloc<float>(n);
+    std::vector<float> h(n, 1.0f);
+    stderr_capture cap;
+    cudaError_t e1 = cudaMemcpy(h.data(), d, n * sizeof(float), cudaMemcpyHostToDevice);  // device -> host
+    cudaError_t e2 = cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyDeviceToHost);  // host -> device
+    cudaError_t e3 = cudaMemcpy(h.data(), h.data() + 128, 128 * sizeof(float), cudaMemcpyDeviceToDevice);
+    std::string said = cap.finish();
+    ck_assert_msg(e1 != cudaSuccess, "HostToDevice from a device source to a host destination succeeded");
+    ck_assert_msg(e2 != cudaSuccess, "DeviceToHost from a host source to a device destination succeeded");
+    ck_assert_msg(e3 != cudaSuccess, "DeviceToDevice between host buffers succeeded");
+    ASSERT_CONTAINS(said, "direction");
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(h[i] == 1.0f, "host element %zu changed to %g", i, h[i]);
+    std::vector<float> back = to_host(d, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(isnan(back[i]), "device element %zu changed to %g", i, back[i]);
+    ck_assert_int_ne(cudaGetLastError(), cudaSuccess);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());  // not sticky
+}
+END_TEST
+
+START_TEST(memcpy_default_infers_direction)
+{
+    const size_t n = 300;
+    std::vector<float> src(n), dst(n, -1.0f), hh(n, -2.0f);
+    for (size_t i = 0; i < n; i++)
+        src[i] = (float)i * 0.5f;
+    float *a = dev_alloc<float>(n), *b = dev_alloc<float>(n);
+    CUDA_OK(cudaMemcpy(a, src.data(), n * sizeof(float), cudaMemcpyDefault));  // H2D
+    CUDA_OK(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDefault));           // D2D
+    CUDA_OK(cudaMemcpy(dst.data(), b, n * sizeof(float), cudaMemcpyDefault));  // D2H
+    CUDA_OK(cudaMemcpy(hh.data(), dst.data(), n * sizeof(float), cudaMemcpyDefault));  // H2H
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_float_eq(dst[i], src[i]);
+        ck_assert_float_eq(hh[i], src[i]);
+    }
+    // Within one allocation, overlapping.
+    CUDA_OK(cudaMemcpy(a + 1, a, (n - 1) * sizeof(float), cudaMemcpyDefault));
+    std::vector<float> shifted = to_host(a, n);
+    for (size_t i = 1; i < n; i++)
+        ck_assert_float_eq(shifted[i], src[i - 1]);
+}
+END_TEST
+
+START_TEST(memset_sets_bytes)
+{
+    const size_t n = 500;
+    float *f = dev_alloc<float>(n);
+    CUDA_OK(cudaMemset(f, 0, n * sizeof(float)));
+    std::vector<float> hf = to_host(f, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_float_eq(hf[i], 0.0f);
+    int *d = dev_alloc<int>(n);
+    CUDA_OK(cudaMemset(d + 100, 1, 200 * sizeof(int)));  // part of it
+    std::vector<int> h = to_host(d, n);
+    for (size_t i = 0; i < n; i++) {
+        bool inside = i >= 100 && i < 300;
+        if (inside)
+            ck_assert_int_eq(h[i], 0x01010101);
+        else
+            ck_assert_int_eq(h[i], 0x7FC00000);  // still the NaN fill
+    }
+}
+END_TEST
+
+START_TEST(free_of_foreign_pointer_fails)
+{
+    float *d = dev_alloc<float>(64);
+    void *host = malloc(64);
+    int on_stack;
+    stderr_capture cap;
+    CUDA_IS(cudaErrorInvalidValue, cudaFree(host));
+    CUDA_IS(cudaErrorInvalidValue, cudaFree(&on_stack));
+    CUDA_IS(cudaErrorInvalidValue, cudaFree(d + 1));  // inside, not the start
+    CUDA_OK(cudaFree(d));
+    CUDA_IS(cudaErrorInvalidValue, cudaFree(d));  // twice
+    std::string said = cap.finish();
+    ASSERT_CONTAINS(said, "cudaFree");
+    CUDA_OK(cudaFree(nullptr));
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    free(host);
+}
+END_TEST
+
+START_TEST(copy_past_end_is_refused)
+{
+    const size_t n = 1000;
+    float *d = dev_alloc<float>(n);
+    std::vector<float> h(n + 1, 3.0f);
+    stderr_capture cap;
+    CUDA_IS(cudaErrorInvalidValue, cudaMemcpy(d, h.data(), (n + 1) * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_IS(cudaErrorInvalidValue, cudaMemcpy(d + 500, h.data(), 501 * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_IS(cudaErrorInvalidValue, cudaMemcpy(h.data(), d, (n + 1) * sizeof(float), cudaMemcpyDeviceToHost));
+    CUDA_IS(cudaErrorInvalidValue, cudaMemcpy(d, d + 1, n * sizeof(float), cudaMemcpyDeviceToDevice));
+    CUDA_IS(cudaErrorInvalidValue, cudaMemset(d, 0, (n + 1) * sizeof(float)));
+    CUDA_IS(cudaErrorInvalidValue, cudaMemset(d + n - 1, 0, 2 * sizeof(float)));
+    std::string said = cap.finish();
+    ASSERT_CONTAINS(said, "cudaMemcpy");
+    ASSERT_CONTAINS(said, "cudaMemset");
+    for (size_t i = 0; i <= n; i++)
+        ck_assert_float_eq(h[i], 3.0f);  // the refused device-to-host copy wrote nothing
+    CUDA_OK(cudaMemcpy(d + 500, h.data(), 500 * sizeof(float), cudaMemcpyHostToDevice));  // exactly to the end
+    std::vector<float> back = to_host(d, n);
+    for (size_t i = 0; i < n; i++) {
+        if (i < 500)
+            ck_assert_msg(isnan(back[i]), "element %zu changed by a refused copy", i);
+        else
+            ck_assert_float_eq(back[i], 3.0f);
+    }
+    CUDA_OK(cudaDeviceSynchronize());
+}
+END_TEST
+
+// ------------------------------------------- host use of device pointers
+
+// The process is meant to die: its report is not wanted in the test output.
+static void silence_stderr()
+{
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0)
+        dup2(null, 2);
+}
+
+START_TEST(host_read_of_device_memory_dies)
+{
+    float *d = dev_alloc<float>(16);
+    silence_stderr();
+    volatile float *p = d;
+    float x = p[3];
+    (void)x;
+}
+END_TEST
+
+START_TEST(host_write_after_a_launch_dies)
+{
+    float *d = dev_alloc<float>(16);
+    int *flag = dev_alloc<int>(1);
+    set_flag<<<2, 32>>>(flag);  // memory is open during the launch, closed after
+    CUDA_OK(cudaGetLastError());
+    silence_stderr();
+    volatile float *p = d;
+    p[0] = 1.0f;
+}
+END_TEST
+
+// ------------------------------------------ out-of-bounds kernel accesses
+
+__global__ void copy_shifted(const float *in, float *out, long shift)
+{
+    long i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i + shift];
+}
+
+__global__ void write_shifted(float *out, long shift)
+{
+    long i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i + shift] = 1.0f;
+}
+
+// Every thread writes its own element; one thread also writes out[index].
+__global__ void poke(float *out, long index, unsigned bad_block, unsigned bad_thread)
+{
+    long i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = 2.0f;
+    if (blockIdx.x == bad_block && threadIdx.x == bad_thread)
+        out[index] = 1.0f;
+}
+
+static float *filled(size_t n, float v)
+{
+    float *d = dev_alloc<float>(n);
+    to_device(d, std::vector<float>(n, v));
+    return d;
+}
+
+START_TEST(read_one_past_end)
+{
+    const size_t n = 1024;  // 4096 bytes: a 256-byte multiple, so no slack
+    float *in = filled(n, 1.0f), *out = filled(n, 0.0f);
+    stderr_capture cap;
+    copy_shifted<<<4, 256>>>(in, out, 1);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ck_assert_int_eq(cudaErrorIllegalAddress, 700);
+    ASSERT_CONTAINS(said, "thread (255,0,0) of block (3,0,0)");
+    ASSERT_CONTAINS(said, "past the end of a 4096-byte device allocation");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
+START_TEST(write_one_past_end)
+{
+    const size_t n = 1024;
+    float *out = filled(n, 0.0f);
+    stderr_capture cap;
+    write_shifted<<<4, 256>>>(out, 1);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "thread (255,0,0) of block (3,0,0)");
+    ASSERT_CONTAINS(said, "past the end of a 4096-byte device allocation");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
+START_TEST(write_one_before_start)
+{
+    const size_t n = 1024;
+    float *out = filled(n, 0.0f);
+    stderr_capture cap;
+    write_shifted<<<4, 256>>>(out, -1);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "thread (0,0,0) of block (0,0,0)");
+    ASSERT_CONTAINS(said, "before the start of a 4096-byte device allocation");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
+// An allocation whose size is not a 256-byte multiple has slack after it:
+// a write there does not fault but is found after the kernel.
+START_TEST(write_into_slack_past_end)
+{
+    const size_t n = 1000;
+    float *out = filled(n, 0.0f);
+    stderr_capture cap;
+    poke<<<4, 250>>>(out, 1000, 3, 249);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "past the end of a 4000-byte device allocation");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
+static bool page_is_mapped(const void *addr)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    void *start = (void *)((uintptr_t)addr / page * page);
+    return !(msync(start, page, MS_ASYNC) == -1 && errno == ENOMEM);
+}
+
+START_TEST(write_far_past_end)
+{
+    const size_t n = 1024;
+    float *out = filled(n, 0.0f);
+    // An index a long way past the end, at an address nothing is mapped at
+    // (checked, so the test does not depend on the process's layout).
+    long index = 1L << 22;  // 16 MiB past the start
+    while (page_is_mapped(out + index) && index < (1L << 36))
+        index *= 2;
+    ck_assert_msg(!page_is_mapped(out + index), "found no unmapped address past the allocation");
+    stderr_capture cap;
+    poke<<<4, 256>>>(out, index, 2, 5);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "thread (5,0,0) of block (2,0,0)");
+    ASSERT_CONTAINS(said, "not device memory");
+    ck_assert_msg(getpid() > 0, "alive");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
+// A fault on a worker thread other than the launching one (SIM_THREADS=4,
+// many blocks, the bad access in a late block).
+START_TEST(fault_on_a_worker_thread)
+{
+    ck_assert_int_eq(setenv("SIM_THREADS", "4", 1), 0);
+    const size_t n = 64 * 256;
+    float *out = filled(n, 0.0f);
+    stderr_capture cap;
+    poke<<<64, 256>>>(out, (long)n + 5000, 61, 7);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "thread (7,0,0) of block (61,0,0)");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
+// ------------------------------------------------------ barrier divergence
+
+__global__ void diverge_half(int *out)
+{
+    if (threadIdx.x >= 16)
+        return;
+    __syncthreads();
+    out[threadIdx.x] = 1;
+}
+
+START_TEST(divergent_barrier_fails_the_launch)
+{
+    int *out = dev_alloc<int>(32);
+    stderr_capture cap;
+    diverge_half<<<1, 32>>>(out);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "block (0,0,0)");
+    ASSERT_CONTAINS(said, "16 of 32 threads wait at __syncthreads()");
+    ASSERT_CONTAINS(said, "16 have already returned");
+    CUDA_IS(cudaErrorLaunchFailure, cudaGetLastError());
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());  // sticky
+}
+END_TEST
+
+__global__ void diverge_in_one_block(int *out, unsigned bx, unsigned by)
+{
+    if (blockIdx.x == bx && blockIdx.y == by && threadIdx.x >= 40)
+        return;
+    __syncthreads();
+    out[0] = 1;
+}
+
+START_TEST(divergent_barrier_names_the_block)
+{
+    int *out = dev_alloc<int>(1);
+    stderr_capture cap;
+    diverge_in_one_block<<<dim3(4, 2), 64>>>(out, 3, 1);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "block (3,1,0): 40 of 64 threads wait at __syncthreads() while 24 have already returned");
+}
+END_TEST
+
+// Thread 0 goes round its loop once more than the others.
+__global__ void diverge_late(int *out)
+{
+    int rounds = threadIdx.x == 0 ? 3 : 2;
+    for (int r = 0; r < rounds; r++)
+        __syncthreads();
+    out[threadIdx.x] = rounds;
+}
+
+START_TEST(divergent_barrier_in_a_later_phase)
+{
+    int *out = dev_alloc<int>(32);
+    stderr_capture cap;
+    diverge_late<<<1, 32>>>(out);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "1 of 32 threads wait at __syncthreads() while 31 have already returned");
+}
+END_TEST
+
+// ------------------------------------------------------------------ events
+
+__global__ void busy(float *out, int iters)
+{
+    float x = (float)threadIdx.x;
+    for (int i = 0; i < iters; i++)
+        x = x * 0.999f + 1.0f;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
+START_TEST(event_elapsed_time)
+{
+    cudaEvent_t start, stop, never;
+    CUDA_OK(cudaEventCreate(&start));
+    CUDA_OK(cudaEventCreate(&stop));
+    CUDA_OK(cudaEventCreate(&never));
+    float *out = dev_alloc<float>(8 * 256);
+    CUDA_OK(cudaEventRecord(start));
+    busy<<<8, 256>>>(out, 1000);
+    CUDA_OK(cudaEventRecord(stop, 0));
+    CUDA_OK(cudaEventSynchronize(stop));
+    float ms = -1.0f;
+    CUDA_OK(cudaEventElapsedTime(&ms, start, stop));
+    ck_assert_msg(ms >= 0.0f, "elapsed time %g ms", ms);
+    ck_assert_msg(ms < 60000.0f, "elapsed time %g ms", ms);
+    float unset = -7.0f;
+    ck_assert_int_ne(cudaEventElapsedTime(&unset, start, never), cudaSuccess);
+    ck_assert_int_ne(cudaEventElapsedTime(&unset, never, stop), cudaSuccess);
+    ck_assert_int_ne(cudaEventElapsedTime(nullptr, start, stop), cudaSuccess);
+    cudaGetLastError();
+    CUDA_OK(cudaEventDestroy(start));
+    CUDA_OK(cudaEventDestroy(stop));
+    CUDA_OK(cudaEventDestroy(never));
+}
+END_TEST
+
+// ------------------------------------------------------------ launch forms
+
+template <int K>
+__global__ void fill(int *p)
+{
+    p[threadIdx.x] = K * (int)threadIdx.x;
+}
+
+template <typename T, int N>
+__global__ void scale_by(T *p, T by)
+{
+    p[threadIdx.x] = (T)N * by * (T)threadIdx.x;
+}
+
+namespace ns {
+__global__ void kern(int *p, int v) { p[blockIdx.x * blockDim.x + threadIdx.x] = v; }
+namespace inner {
+template <int K>
+__global__ void tk(int *p) { p[threadIdx.x] = K; }
+}  // namespace inner
+}  // namespace ns
+
+static void expect_all(const int *d, size_t n, int v, const char *what)
+{
+    std::vector<int> h = to_host(d, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(h[i] == v, "%s: element %zu is %d, want %d", what, i, h[i], v);
+}
+
+START_TEST(template_and_namespaced_kernels)
+{
+    int *p = dev_alloc<int>(32);
+    fill<3><<<1, 32>>>(p);
+    CUDA_OK(cudaGetLastError());
+    std::vector<int> h = to_host(p, 32);
+    for (int i = 0; i < 32; i++)
+        ck_assert_int_eq(h[i], 3 * i);
+    float *f = dev_alloc<float>(32);
+    scale_by<float, 2><<<dim3(1), dim3(32)>>>(f, 0.5f);
+    CUDA_OK(cudaGetLastError());
+    std::vector<float> hf = to_host(f, 32);
+    for (int i = 0; i < 32; i++)
+        ck_assert_float_eq(hf[i], (float)i);
+    ns::kern<<<2, 16>>>(p, 7);
+    CUDA_OK(cudaGetLastError());
+    expect_all(p, 32, 7, "ns::kern");
+    ns::inner::tk<11><<<1, 32>>>(p);
+    CUDA_OK(cudaGetLastError());
+    expect_all(p, 32, 11, "ns::inner::tk<11>");
+}
+END_TEST
+
+START_TEST(launch_with_shared_bytes_and_stream)
+{
+    int *p = dev_alloc<int>(32);
+    ns::kern<<<2, 16, 0>>>(p, 8);
+    CUDA_OK(cudaGetLastError());
+    expect_all(p, 32, 8, "<<<2, 16, 0>>>");
+    ns::kern<<<2, 16, 0, 0>>>(p, 9);
+    CUDA_OK(cudaGetLastError());
+    expect_all(p, 32, 9, "<<<2, 16, 0, 0>>>");
+    cudaStream_t stream = 0;
+    fill<5><<<dim3(1), dim3(32), 0, stream>>>(p);
+    CUDA_OK(cudaGetLastError());
+    std::vector<int> h = to_host(p, 32);
+    for (int i = 0; i < 32; i++)
+        ck_assert_int_eq(h[i], 5 * i);
+}
+END_TEST
+
+// ----------------------------------------------------------------- atomics
+
+__global__ void atomics(int *isum, float *fsum, unsigned *usum, int *ticket, int *slots)
+{
+    atomicAdd(isum, (int)threadIdx.x + 1);
+    atomicAdd(fsum, 0.5f);
+    atomicAdd(usum, 2u);
+    int old = atomicAdd(ticket, 1);  // every thread gets its own number
+    atomicAdd(&slots[old], 1);
+}
+
+START_TEST(atomic_add_totals)
+{
+    ck_assert_int_eq(setenv("SIM_THREADS", "4", 1), 0);  // blocks really run concurrently
+    const int blocks = 256, threads = 256, n = blocks * threads;
+    int *isum = dev_alloc<int>(1), *ticket = dev_alloc<int>(1), *slots = dev_alloc<int>(n);
+    float *fsum = dev_alloc<float>(1);
+    unsigned *usum = dev_alloc<unsigned>(1);
+    CUDA_OK(cudaMemset(isum, 0, sizeof(int)));
+    CUDA_OK(cudaMemset(ticket, 0, sizeof(int)));
+    CUDA_OK(cudaMemset(slots, 0, n * sizeof(int)));
+    CUDA_OK(cudaMemset(fsum, 0, sizeof(float)));
+    CUDA_OK(cudaMemset(usum, 0, sizeof(unsigned)));
+    atomics<<<blocks, threads>>>(isum, fsum, usum, ticket, slots);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    ck_assert_int_eq(to_host(isum, 1)[0], blocks * (threads * (threads + 1) / 2));
+    ck_assert_float_eq(to_host(fsum, 1)[0], 0.5f * n);  // exact: n / 2 < 2^24
+    ck_assert_uint_eq(to_host(usum, 1)[0], 2u * n);
+    ck_assert_int_eq(to_host(ticket, 1)[0], n);
+    std::vector<int> s = to_host(slots, n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(s[i] == 1, "ticket %d was handed out %d times", i, s[i]);
+}
+END_TEST
+
+// --------------------------------------------------- tiled matrix product
+
+#define TILE 32
+
+__global__ void matmul_tiled(const float *A, const float *B, float *C, int n)
+{
+    __shared__ float As[TILE][TILE];
+    __shared__ float Bs[TILE][TILE];
+    int tx = (int)threadIdx.x, ty = (int)threadIdx.y;
+    int row = (int)blockIdx.y * TILE + ty, col = (int)blockIdx.x * TILE + tx;
+    float acc = 0.0f;
+    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {
+        int ac = t * TILE + tx, br = t * TILE + ty;
+        As[ty][tx] = row < n && ac < n ? A[row * n + ac] : 0.0f;
+        Bs[ty][tx] = br < n && col < n ? B[br * n + col] : 0.0f;
+        __syncthreads();
+        for (int k = 0; k < TILE; k++)
+            acc += As[ty][k] * Bs[k][tx];
+        __syncthreads();
+    }
+    if (row < n && col < n)
+        C[row * n + col] = acc;
+}
+
+// Small integers: every product and partial sum is exact, so the result
+// must equal the CPU's exactly whatever the order of summation.
+static void check_matmul(int n)
+{
+    std::vector<float> A((size_t)n * n), B((size_t)n * n), want((size_t)n * n, 0.0f);
+    unsigned seed = 12345u + (unsigned)n;
+    for (auto *m : {&A, &B})
+        for (float &x : *m) {
+            seed = seed * 1103515245u + 12345u;
+            x = (float)((int)(seed >> 16) % 9 - 4);
+        }
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++)
+            for (int j = 0; j < n; j++)
+                want[(size_t)i * n + j] += A[(size_t)i * n + k] * B[(size_t)k * n + j];
+    float *dA = dev_alloc<float>(A.size()), *dB = dev_alloc<float>(B.size()), *dC = dev_alloc<float>(A.size());
+    to_device(dA, A);
+    to_device(dB, B);
+    dim3 block(TILE, TILE), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matmul_tiled<<<grid, block>>>(dA, dB, dC, n);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float> got = to_host(dC, A.size());
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            ck_assert_msg(got[(size_t)i * n + j] == want[(size_t)i * n + j], "n=%d: C[%d][%d] = %g, want %g", n, i,
+                          j, got[(size_t)i * n + j], want[(size_t)i * n + j]);
+}
+
+START_TEST(tiled_matmul_100) { check_matmul(100); }
+END_TEST
+
+START_TEST(tiled_matmul_257) { check_matmul(257); }
+END_TEST
+
+// ------------------------------------------------------------------- suite
+
+static TCase *tcase(Suite *s, const char *name, int timeout_s)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, timeout_s);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
+static Suite *simulator_suite(void)
+{
+    Suite *s = suite_create("simulator");
+    TCase *tc;
+
+    tc = tcase(s, "launch_configuration", 10);
+    tcase_add_test(tc, bad_configurations_are_refused);
+    tcase_add_test(tc, last_error_is_cleared_by_get_not_peek);
+    tcase_add_test(tc, dynamic_shared_memory_is_refused);
+
+    tc = tcase(s, "thread_indexing", 10);
+    tcase_add_test(tc, indexing_1d);
+    tcase_add_test(tc, indexing_2d);
+    tcase_add_test(tc, indexing_3d);
+    tcase_add_test(tc, indexing_same_size_other_shape);
+
+    tc = tcase(s, "kernel_arguments", 10);
+    tcase_add_test(tc, arguments_are_per_thread_copies);
+
+    tc = tcase(s, "syncthreads", 10);
+    tcase_add_test(tc, barrier_reverse_1024);
+    tcase_add_test(tc, barrier_multi_phase);
+    tcase_add_test(tc, barrier_outside_kernel_is_reported);
+
+    tc = tcase(s, "shared_per_block", 10);
+    tcase_add_test(tc, shared_per_block_2_threads);
+    tcase_add_test(tc, shared_per_block_1_thread);
+    tcase_add_test(tc, shared_per_block_4_threads);
+
+    tc = tcase(s, "device_memory", 10);
+    tcase_add_test(tc, malloc_fills_with_nan);
+    tcase_add_test(tc, memcpy_wrong_direction_copies_nothing);
+    tcase_add_test(tc, memcpy_default_infers_direction);
+    tcase_add_test(tc, memset_sets_bytes);
+    tcase_add_test(tc, free_of_foreign_pointer_fails);
+    tcase_add_test(tc, copy_past_end_is_refused);
+
+    tc = tcase(s, "host_dereference", 10);
+    tcase_add_test_raise_signal(tc, host_read_of_device_memory_dies, SIGSEGV);
+    tcase_add_test_raise_signal(tc, host_write_after_a_launch_dies, SIGSEGV);
+
+    tc = tcase(s, "kernel_out_of_bounds", 10);
+    tcase_add_test(tc, read_one_past_end);
+    tcase_add_test(tc, write_one_past_end);
+    tcase_add_test(tc, write_one_before_start);
+    tcase_add_test(tc, write_into_slack_past_end);
+    tcase_add_test(tc, write_far_past_end);
+    tcase_add_test(tc, fault_on_a_worker_thread);
+
+    tc = tcase(s, "barrier_divergence", 5);  // a hang is a failure, not a stuck test run
+    tcase_add_test(tc, divergent_barrier_fails_the_launch);
+    tcase_add_test(tc, divergent_barrier_names_the_block);
+    tcase_add_test(tc, divergent_barrier_in_a_later_phase);
+
+    tc = tcase(s, "events", 10);
+    tcase_add_test(tc, event_elapsed_time);
+
+    tc = tcase(s, "launch_forms", 10);
+    tcase_add_test(tc, template_and_namespaced_kernels);
+    tcase_add_test(tc, launch_with_shared_bytes_and_stream);
+
+    tc = tcase(s, "atomics", 10);
+    tcase_add_test(tc, atomic_add_totals);
+
+    tc = tcase(s, "tiled_matmul", 20);
+    tcase_add_test(tc, tiled_matmul_100);
+    tcase_add_test(tc, tiled_matmul_257);
+
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(simulator_suite());
+    if (srunner_fork_status(sr) == CK_NOFORK)
+        fprintf(stderr, "test_simulator: CK_FORK=no: these tests need fork mode (signals, sticky errors, "
+                        "SIM_THREADS); expect failures\n");
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

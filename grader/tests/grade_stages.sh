@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The grader on what it must get right: the solutions and correct kernels
+# written unlike them score full marks; the untouched skeletons compile,
+# run, score 0 and point at their first TODO.
+#
+#   grader/tests/grade_stages.sh     (run by `make test`)
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out="$root/build/test-grading"
+mkdir -p "$out"
+failures=0
+
+# grade NAME SUBMISSION [LAB]: grades into $out/NAME, prints the log's name.
+grade() {
+    local name=$1 sub=$2 lab=${3:-}
+    SUBMISSION="$sub" LAB="$lab" GRADE_OUT="$out/$name" "$root/grader/grade.sh" > "$out/$name.log" 2>&1 ||
+        { echo "FAIL $name: the grader exited with status $?"; failures=$((failures + 1)); }
+}
+
+score_of() { sed -n 's/^Score: //p' "$out/$1.log"; }
+
+grade solutions "$root/solutions"
+s=$(score_of solutions)
+if [ -n "$s" ] && [ "${s%/*}" = "${s#*/}" ] && [ "${s%/*}" -gt 0 ]; then
+    echo "ok   solutions: Score: $s"
+else
+    echo "FAIL solutions: Score: ${s:-none} (full marks expected; see $out/solutions.log)"; failures=$((failures + 1))
+fi
+
+grade skeletons "$root/labs"
+s=$(score_of skeletons)
+if [ "${s%/*}" = 0 ] && ! grep -q "does not compile" "$out/skeletons.log" &&
+    [ "$(grep -c 'still has TODO 1 ' "$out/skeletons.log")" = "$(ls -d "$root"/labs/[0-9]*/ | wc -l)" ]; then
+    echo "ok   skeletons: Score: $s, each stage points at its TODO 1"
+else
+    echo "FAIL skeletons: Score: ${s:-none}, expected 0 with a TODO 1 hint per stage (see $out/skeletons.log)"
+    failures=$((failures + 1))
+fi
+
+for kernel in "$root"/grader/tests/right-kernels/*/; do
+    name=right-$(basename "$kernel")
+    stage=$(basename "$(ls -d "$kernel"[0-9]*/ | head -n 1)")
+    grade "$name" "$kernel" "$stage"
+    s=$(score_of "$name")
+    if [ -n "$s" ] && [ "${s%/*}" = "${s#*/}" ]; then
+        echo "ok   $name: Score: $s"
+    else
+        echo "FAIL $name: Score: ${s:-none}, a correct kernel must get full marks (see $out/$name.log)"
+        failures=$((failures + 1))
+    fi
+done
+
+[ $failures -eq 0 ]
