@@ -18,13 +18,13 @@ ifeq ($(BACKEND)$(NVCC),gpu)
 $(error BACKEND=gpu needs the CUDA toolkit: no nvcc on PATH or in /usr/local/cuda/bin)
 endif
 
+comma := ,
 # nvidia-smi prints compute capability as 9.0; nvcc wants 90.
 ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
 PORTABLE_ARCHS := 75 80 86 89 90
 NVCC_ARCH_FLAGS := $(if $(ARCH),-gencode arch=compute_$(ARCH)$(comma)code=sm_$(ARCH),\
     $(foreach a,$(PORTABLE_ARCHS),-gencode arch=compute_$(a)$(comma)code=sm_$(a)) \
     -gencode arch=compute_90$(comma)code=compute_90)
-comma := ,
 
 CC ?= cc
 CXX_SIM ?= g++
@@ -34,11 +34,13 @@ CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
 NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
 SIM_CXXFLAGS := -O2 -g -std=c++17 -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR
 
-# Check, from pkg-config; CHECK_PREFIX points at a staged copy instead.
+# Check, from pkg-config; CHECK_PREFIX=dir/usr points at an unpacked copy
+# instead (for machines without a package registry).
 ifdef CHECK_PREFIX
-export PKG_CONFIG_PATH := $(CHECK_PREFIX)/lib/x86_64-linux-gnu/pkgconfig:$(PKG_CONFIG_PATH)
+export CHECK_PREFIX
+CHECK_CFLAGS = -I$(CHECK_PREFIX)/include
 CHECK_LIBS = $(CHECK_PREFIX)/lib/x86_64-linux-gnu/libcheck.a $(wildcard $(CHECK_PREFIX)/lib/x86_64-linux-gnu/libsubunit.a) -lm -lrt -pthread
 else
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 endif
-CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)

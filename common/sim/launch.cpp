@@ -85,7 +85,6 @@ struct worker {
 
     worker()
     {
-        size_t page = (size_t)sysconf(_SC_PAGESIZE);
         size_t span = stack_bytes + page;
         void *m = mmap(nullptr, span * max_block_threads, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -106,11 +105,9 @@ struct worker {
             free_stacks[free_count++] = i;
     }
 
-    char *stack_base(int s) const
-    {
-        size_t page = (size_t)sysconf(_SC_PAGESIZE);
-        return stacks + s * (stack_bytes + page) + page;
-    }
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+    char *stack_base(int s) const { return stacks + s * (stack_bytes + page) + page; }
 
     unsigned next_live(unsigned from) const
     {

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The kit end to end on a real GPU: the solutions score full marks, the
+# skeletons 0, a hanging and an exiting submission lose their points
+# without stopping the grader, and a large run prints GFLOP/s.
+#
+#   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+logs=${1:-$root/build/test-gpu}
+mkdir -p "$logs"
+cd "$root"
+failures=0
+nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$logs/gpu.txt"
+nvcc --version | tail -n 2 | tee -a "$logs/gpu.txt"
+
+# check NAME EXPECTED_SCORE [PHRASE] -- make grade arguments...
+check() {
+    local name=$1 want=$2 phrase=$3
+    shift 3
+    make --no-print-directory grade BACKEND=gpu GRADE_OUT="$logs/$name" "$@" > "$logs/$name.log" 2>&1
+    local got
+    got=$(sed -n 's/^Score: //p' "$logs/$name.log")
+    if [ "$got" = "$want" ] && { [ -z "$phrase" ] || grep -qF -- "$phrase" "$logs/$name.log"; }; then
+        echo "ok   $name: Score: $got"
+    else
+        echo "FAIL $name: Score: ${got:-none}, expected $want ${phrase:+saying \"$phrase\"}"
+        failures=$((failures + 1))
+    fi
+    cat "$logs/$name.log"
+}
+
+bad=grader/tests/bad-kernels
+check solutions 15/15 "" SUBMISSION=solutions
+check skeletons 0/15 "still has TODO 1" SUBMISSION=labs
+check hang 0/15 "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
+check exit-early 0/15 "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
+check fault "" "" SUBMISSION=$bad/fault LAB=01-naive > /dev/null 2>&1 || true
+echo "fault (no edge guard) on this GPU:"; grep -E '^Score|FAIL' "$logs/fault.log" | head -n 12
+echo "barrier-after-return on this GPU:"
+check barrier "" "" SUBMISSION=$bad/barrier-after-return LAB=01-naive > /dev/null 2>&1 || true
+grep -E '^Score' "$logs/barrier.log"
+
+make --no-print-directory -C solutions/01-naive run BACKEND=gpu N=4096 2>&1 | tee "$logs/run-4096.txt"
+make --no-print-directory -C labs/01-naive run BACKEND=gpu N=abc 2>&1 | tail -n 2
+[ $failures -eq 0 ]
