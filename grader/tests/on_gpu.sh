@@ -34,11 +34,13 @@ check solutions 15/15 "" SUBMISSION=solutions
 check skeletons 0/15 "still has TODO 1" SUBMISSION=labs
 check hang 0/15 "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
 check exit-early 0/15 "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
-check fault "" "" SUBMISSION=$bad/fault LAB=01-naive > /dev/null 2>&1 || true
-echo "fault (no edge guard) on this GPU:"; grep -E '^Score|FAIL' "$logs/fault.log" | head -n 12
-echo "barrier-after-return on this GPU:"
-check barrier "" "" SUBMISSION=$bad/barrier-after-return LAB=01-naive > /dev/null 2>&1 || true
-grep -E '^Score' "$logs/barrier.log"
+# What the GPU itself makes of two mistakes the simulator reports exactly:
+# recorded, not asserted (a small overrun need not fault on a GPU).
+for name in fault barrier-after-return; do
+    make --no-print-directory grade BACKEND=gpu GRADE_OUT="$logs/$name" SUBMISSION=$bad/$name LAB=01-naive \
+        > "$logs/$name.log" 2>&1
+    echo "$name on this GPU:"; grep -E '^Score|FAIL' "$logs/$name.log" | head -n 12
+done
 
 make --no-print-directory -C solutions/01-naive run BACKEND=gpu N=4096 2>&1 | tee "$logs/run-4096.txt"
 make --no-print-directory -C labs/01-naive run BACKEND=gpu N=abc 2>&1 | tail -n 2
