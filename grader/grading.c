@@ -86,9 +86,9 @@ static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const 
                            c->first_got, c->first_ref);
     const char *hint = "";
     if (c->not_finite == c->checked)
-        hint = " C is all NaN: no element was written (the kit fills new device memory with NaN).";
+        hint = " C is all NaN: no element was written (the kit fills C with NaN before calling matmul).";
     else if (c->not_finite > 0)
-        hint = " Some elements are NaN: they were never written (the kit fills new device memory with NaN). "
+        hint = " Some elements are NaN: they were never written (the kit fills C with NaN before calling matmul). "
                "Does the grid cover the whole matrix, edges included?";
     snprintf(msg + written, len - (size_t)written, "%s", hint);
 }

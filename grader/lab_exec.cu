@@ -73,6 +73,10 @@ int main(int argc, char **argv)
         if ((e = cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice)) ||
             (e = cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice)))
             fail(h, e, "copying the inputs");
+        // C starts as NaN on every backend (the simulator's new memory
+        // already is): an element the kernel never writes cannot pass.
+        if ((e = cudaMemset(dC, 0xFF, bytes)))
+            fail(h, e, "clearing C");
         matmul(dA, dB, dC, n);
         // The simulator runs a kernel during its launch, so a fault can
         // surface here; name the step by the kind of error, as a GPU would.
