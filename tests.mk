@@ -39,7 +39,7 @@ else
 	done
 endif
 
--include common/sim/tests/sim_tests.mk
+include common/sim/tests/sim_tests.mk
 
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench

@@ -1,6 +1,6 @@
 // Simulated device memory: cudaMalloc, cudaFree, cudaMemcpy, cudaMemset.
 //
-// Each allocation gets its own mapping with an inaccessible guard page on
+// Each allocation gets its own mapping with an inaccessible guard region on
 // either side, and its data ends right at the upper guard (rounded to
 // CUDA's 256-byte alignment), so a kernel that runs off the end of an array
 // faults on the first bad access instead of quietly scribbling.  Outside
@@ -55,8 +55,13 @@ void fill_with_nan(char *p, size_t bytes)
     memset(p + 4 * words, 0xFF, bytes - 4 * words);
 }
 
-char *body(const allocation &a) { return a.map + page_size(); }
-size_t body_bytes(const allocation &a) { return a.map_bytes - 2 * page_size(); }
+// Reserved, never accessible address space on each side of an allocation:
+// an index a few rows past the end lands here, not in some other mapping.
+// Reserving address space costs no memory.
+constexpr size_t guard_bytes = 4u << 20;
+
+char *body(const allocation &a) { return a.map + guard_bytes; }
+size_t body_bytes(const allocation &a) { return a.map_bytes - 2 * guard_bytes; }
 
 void set_access(const allocation &a, int prot) { mprotect(body(a), body_bytes(a), prot); }
 
@@ -181,7 +186,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     size_t data_span = round_up(bytes, alignment);
     size_t body_span = round_up(data_span, page);
     allocation a;
-    a.map_bytes = body_span + 2 * page;
+    a.map_bytes = body_span + 2 * guard_bytes;
     void *m = mmap(nullptr, a.map_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
         return record_error(cudaErrorMemoryAllocation);
