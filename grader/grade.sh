@@ -45,6 +45,21 @@ fail_stage() {
     done > "$out/$stage/results.tsv.joined"
 }
 
+# build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
+# submission's file; on failure shows the compiler's messages.
+build_lab() {
+    local stage=$1 dir=$2 sub=$3 defines=$4
+    if LC_ALL=C make --no-print-directory -f "$root/common/build.mk" ${backend:+BACKEND=$backend} \
+            LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
+            "$dir/$sub/lab_exec" > "$dir/$sub.log" 2>&1; then
+        return 0
+    fi
+    echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"
+    grep -E 'error|warning|note' "$dir/$sub.log" | head -n 30 |
+        sed -e "s|$dir/src/|$stage/|g" -e 's/^/   | /'
+    return 1
+}
+
 # The lowest-numbered "TODO n" still in a file, as a hint.
 first_todo() {
     grep -n -o 'TODO [0-9][0-9]*' "$1" 2>/dev/null | sort -t' ' -k2,2n | head -n 1 |
@@ -65,12 +80,16 @@ for stage in $stages; do
         fail_stage "$stage" "no $stage/matmul.cu in the submission ($submission): this stage scores 0"
     else
         cp "$src" "$dir/src/matmul.cu"
-        if ! LC_ALL=C make --no-print-directory -f "$root/common/build.mk" ${backend:+BACKEND=$backend} \
-                LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/build" \
-                "$dir/build/lab_exec" > "$dir/build.log" 2>&1; then
-            echo "   $stage/matmul.cu does not compile; the compiler said:"
-            grep -E 'error|warning|note' "$dir/build.log" | head -n 30 |
-                sed -e "s|$dir/src/|$stage/|g" -e 's/^/   | /'
+        answers="$submission/$stage/answers.txt"
+        [ -f "$answers" ] && [ ! -L "$answers" ] && cp "$answers" "$dir/src/answers.txt"
+        # Build variants (grader/variants.tsv): the same file rebuilt with
+        # other settings, e.g. another tile width; their tests fail alone.
+        awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv" |
+            while IFS=$'\t' read -r variant defines; do
+                build_lab "$stage" "$dir" "build-$variant" "$defines" ||
+                    echo "   (the tests of $variant score 0)"
+            done
+        if ! build_lab "$stage" "$dir" build ""; then
             fail_stage "$stage" "matmul.cu does not compile (the compiler's messages are in the grading output)"
         else
             "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1 ||

@@ -7,4 +7,4 @@ GRADER_HEADERS := $(wildcard $(ROOT)/grader/*.h) $(ROOT)/common/harness.h
 
 $(GRADE_SUITE): $(GRADER_SOURCES) $(GRADER_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_COMMON) $(CHECK_CFLAGS) -I$(ROOT)/common -I$(ROOT)/grader $(GRADER_SOURCES) $(CHECK_LIBS) -lm -o $@
+	$(CC) $(CFLAGS_COMMON) -DGRADER_DIR='"$(ROOT)/grader"' $(CHECK_CFLAGS) -I$(ROOT)/common -I$(ROOT)/grader $(GRADER_SOURCES) $(CHECK_LIBS) -lm -o $@

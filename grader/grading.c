@@ -16,9 +16,24 @@
 
 grading_context grading;
 
-#define MAX_SIZE_TESTS 32
-static struct { int n, seeds; } size_tests[MAX_SIZE_TESTS];
+#define MAX_SIZE_TESTS 64
+static struct {
+    int n, seeds;
+    const char *variant; /* a build variant's name, or NULL for the plain build */
+    char name[48];
+} size_tests[MAX_SIZE_TESTS];
 static int size_test_count;
+
+/* The lab_exec of a build variant: grade.sh builds each variant listed in
+ * grader/variants.tsv into build-<variant>/ beside the plain build/. */
+static void lab_exec_path(const char *variant, char *out, size_t len)
+{
+    if (!variant) {
+        snprintf(out, len, "%s", grading.lab_exec);
+        return;
+    }
+    snprintf(out, len, "%s/build-%s/lab_exec", grading.out_dir, variant);
+}
 
 double grading_timeout(int n, int seeds)
 {
@@ -70,6 +85,9 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
     else if (r->signal)
         snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s", n,
                  r->signal, strsignal(r->signal), *log ? "\n" : "", log);
+    else if (r->exit_code == 127)
+        snprintf(msg, len, "n=%d: this build of matmul.cu does not exist (it did not compile: see the compiler's "
+                 "messages above)", n);
     else
         snprintf(msg, len,
                  "n=%d: the program ended (exit status %d) before it returned every result: does matmul "
@@ -96,16 +114,17 @@ static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const 
 START_TEST(test_size)
 {
     int n = size_tests[_i].n, nseeds = size_tests[_i].seeds;
+    const char *test = size_tests[_i].name;
     uint64_t seeds[8];
     for (int s = 0; s < nseeds; s++)
         seeds[s] = grading.seed_base * 1000003u + (uint64_t)n * 8 + (uint64_t)s;
-    char test[32], log[4096];
-    snprintf(test, sizeof test, "n=%d", n);
+    char log[4096], program[4096];
     snprintf(log, sizeof log, "%s/%s.log", grading.out_dir, test);
+    lab_exec_path(size_tests[_i].variant, program, sizeof program);
     double timeout = grading_timeout(n, nseeds);
 
     student_result r;
-    student_run(grading.lab_exec, n, seeds, nseeds, timeout, log, &r);
+    student_run(program, n, seeds, nseeds, timeout, log, &r);
     char msg[2048];
     if (!r.ok) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
@@ -130,24 +149,76 @@ START_TEST(test_size)
     free(ref);
     student_result_free(&r);
     char summary[160];
-    snprintf(summary, sizeof summary, "n=%d, %d random inputs: correct (max error %.1e)", n, nseeds, max_error);
+    snprintf(summary, sizeof summary, "%s, %d random inputs: correct (max error %.1e)", test, nseeds, max_error);
     grading_record_pass(test, summary);
 }
 END_TEST
 
-void grading_add_size_tests(Suite *s, const int *sizes, int count, int seeds)
+void grading_add_size_tests_built(Suite *s, const char *variant, const int *sizes, int count, int seeds)
 {
     for (int i = 0; i < count && size_test_count < MAX_SIZE_TESTS; i++) {
         int slot = size_test_count++;
         size_tests[slot].n = sizes[i];
         size_tests[slot].seeds = seeds < 8 ? seeds : 8;
-        char *name = malloc(32);
-        snprintf(name, 32, "n=%d", sizes[i]);
-        TCase *tc = tcase_create(name);
+        size_tests[slot].variant = variant;
+        if (variant)
+            snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s n=%d", variant, sizes[i]);
+        else
+            snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "n=%d", sizes[i]);
+        TCase *tc = tcase_create(size_tests[slot].name);
         /* Check's own limit is the backstop; the test stops the student's
          * process itself, a little sooner, so it can say why. */
         tcase_set_timeout(tc, grading_timeout(sizes[i], size_tests[slot].seeds) + 30);
         tcase_add_loop_test(tc, test_size, slot, slot + 1);
         suite_add_tcase(s, tc);
     }
+}
+
+void grading_add_size_tests(Suite *s, const int *sizes, int count, int seeds)
+{
+    grading_add_size_tests_built(s, NULL, sizes, count, seeds);
+}
+
+/* ---------------------------------------------------------------- refused launch */
+
+static int refused_sizes[8], refused_count;
+
+START_TEST(test_refused)
+{
+    int n = refused_sizes[_i];
+    char test[48], log[4096];
+    snprintf(test, sizeof test, "n=%d refused", n);
+    snprintf(log, sizeof log, "%s/%s.log", grading.out_dir, test);
+    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8;
+    double timeout = grading_timeout(n, 1);
+    student_result r;
+    student_run(grading.lab_exec, n, &seed, 1, timeout, log, &r);
+    char msg[2048];
+    if (r.ok)
+        ck_abort_msg("n=%d: matmul returned a result, but %d x %d = %d threads cannot be one block (at most "
+                     "1024): the launch should have been refused with cudaErrorInvalidConfiguration",
+                     n, n, n, n * n);
+    if (r.cuda_status != 9 /* cudaErrorInvalidConfiguration */) {
+        explain_failed_run(msg, sizeof msg, &r, n, timeout);
+        ck_abort_msg("%s\n(expected: the launch refused with cudaErrorInvalidConfiguration)", msg);
+    }
+    student_result_free(&r);
+    char summary[200];
+    snprintf(summary, sizeof summary, "n=%d: the launch was refused (cudaErrorInvalidConfiguration), no wrong answer", n);
+    grading_record_pass(test, summary);
+}
+END_TEST
+
+void grading_add_refused_test(Suite *s, int n)
+{
+    if (refused_count >= 8)
+        return;
+    int slot = refused_count++;
+    refused_sizes[slot] = n;
+    char *name = malloc(48);
+    snprintf(name, 48, "n=%d refused", n);
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, grading_timeout(n, 1) + 30);
+    tcase_add_loop_test(tc, test_refused, slot, slot + 1);
+    suite_add_tcase(s, tc);
 }

@@ -87,6 +87,14 @@ int main(int argc, char **argv)
     grading.seed_base = seed;
     const char *scale = getenv("GRADE_TIMEOUT_SCALE");
     grading.timeout_scale = scale && atof(scale) > 0 ? atof(scale) : 1.0;
+    /* The student's answers sit beside their matmul.cu in the fresh tree;
+     * the key is the grader's own (never in a student handout). */
+    static char answers[4096], answer_key[4096];
+    snprintf(answers, sizeof answers, "%s/src/answers.txt", grading.out_dir);
+    const char *keys = getenv("GRADE_ANSWER_KEYS");
+    snprintf(answer_key, sizeof answer_key, "%s/%s.tsv", keys && *keys ? keys : GRADER_DIR "/answers", grading.stage);
+    grading.answers = answers;
+    grading.answer_key = answer_key;
 
     Suite *suite = stage_suite(grading.stage);
     if (!suite) {
