@@ -59,6 +59,16 @@ $(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS)
 $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
 
+# Check mode: the lab file alone is built by clang with a hook on every
+# load and store (see sim/check_mode.cpp); DWARF 4 so addr2line can name
+# the source lines.
+$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
+	@mkdir -p $(@D)
+	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -c $< -o $@
+
+$(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
+	$(CXX_SIM) -pthread $^ -o $@
+
 else
 # ---------------------------------------------------------------- GPU
 $(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h

@@ -1,6 +1,7 @@
 # Included by every labs/NN-name/Makefile (and solutions/NN-name/Makefile):
 #
 #   make run  [N=1000] [SEED=1] [REPS=]   build, check against the CPU reference, time
+#   make check [N=256]                    the simulator's check report
 #   make grade                            grade this stage (from the top-level grader)
 #   make clean
 # BACKEND=gpu|sim and ARCH= work as at the top level.
@@ -13,21 +14,29 @@ include $(ROOT)/common/backend.mk
 OUT := $(ROOT)/build/$(BACKEND)/$(LAB_KIND)/$(LAB_NAME)
 BUILD_ARGS := -f $(ROOT)/common/build.mk LAB_SRC=$(LAB_DIR)/matmul.cu LAB_NAME=$(LAB_NAME) OUT=$(OUT) BACKEND=$(BACKEND)
 
-N ?= 1000
+N ?= $(if $(filter check,$(MAKECMDGOALS)),256,1000)
 SEED ?= 1
 REPS ?=
 
-.PHONY: all run grade clean help
+.PHONY: all run check grade clean help
 all:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/run_lab
 
 help:
 	@echo "make run [N=1000] [SEED=1] [REPS=n]  build $(LAB_NAME), check it, time it ($(BACKEND) backend)"
+	@echo "make check [N=256]                   the simulator's counts and findings (needs clang)"
 	@echo "make grade                           grade $(LAB_NAME)"
 	@echo "BACKEND=gpu|sim  ARCH=90  DEBUG=1 (device code built with -G)"
 
 run: all
 	$(OUT)/run_lab $(N) $(SEED) $(REPS)
+
+# The simulator's check mode: load and store counts, coalescing, bank
+# conflicts, hazards, out-of-bounds and host-memory accesses, per launch.
+check:
+	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME) \
+	    $(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab
+	$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab $(N) $(SEED) 1
 
 grade:
 	@$(MAKE) --no-print-directory -C $(ROOT) grade LAB=$(LAB_NAME) SUBMISSION=$(abspath $(LAB_DIR)/..) BACKEND=$(BACKEND)

@@ -8,6 +8,8 @@ static const struct {
     Suite *(*make)(void);
 } stages[] = {
     {"01-naive", suite_01_naive},
+    {"02-shared-2x2", suite_02_shared_2x2},
+    {"03-shared-3x3", suite_03_shared_3x3},
 };
 
 Suite *stage_suite(const char *stage)

@@ -5,6 +5,8 @@
 #include <check.h>
 
 Suite *suite_01_naive(void);
+Suite *suite_02_shared_2x2(void);
+Suite *suite_03_shared_3x3(void);
 
 /* The suite for a stage name such as "01-naive", or NULL. */
 Suite *stage_suite(const char *stage);

@@ -17,7 +17,20 @@
 
 #include "sim_runtime_api.h"
 
+#ifdef LAB_CHECK_MODE
+// Check builds keep kernels out of line, so their accesses are the
+// kernel's own, and turn checking on before main runs.
+#define __global__ __attribute__((noinline))
+extern "C" void sim_check_enable(void);
+static const bool sim_check_mode_on_ = (sim_check_enable(), true);
+#else
 #define __global__
+#endif
+#ifdef __clang__
+#define SIM_NOT_CHECKED __attribute__((no_sanitize("coverage")))
+#else
+#define SIM_NOT_CHECKED
+#endif
 #define __device__
 #define __host__
 #define __forceinline__ inline
@@ -25,7 +38,8 @@
 #define __launch_bounds__(...)
 // One copy per OS thread; a block's threads all run on one OS thread, so
 // each block sees its own array (see launch.cpp).
-#define __shared__ static thread_local
+// Aligned like a GPU's shared memory, so bank numbers in check mode match.
+#define __shared__ static thread_local __attribute__((aligned(128)))
 
 struct uint3 { unsigned x, y, z; };
 
@@ -67,7 +81,7 @@ struct kernel_closure {
     void (*kernel)(P...);
     std::tuple<P...> args;
     // Each CUDA thread gets its own copy of the arguments, as on a GPU.
-    static void run(void *self)
+    SIM_NOT_CHECKED static void run(void *self)
     {
         auto *c = static_cast<kernel_closure *>(self);
         std::apply(c->kernel, c->args);

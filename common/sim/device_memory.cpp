@@ -103,6 +103,21 @@ struct scoped_access {
 bool is_device_pointer(const void *p) { return data_of(p, 1) != nullptr; }
 bool is_device_range(const void *p, size_t bytes) { return data_of(p, bytes ? bytes : 1) != nullptr; }
 
+device_address classify_device_address(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi, long *past)
+{
+    if (const allocation *a = data_of(p, bytes)) {
+        *lo = reinterpret_cast<uintptr_t>(a->data);
+        *hi = *lo + a->bytes;
+        return device_address::inside;
+    }
+    if (const allocation *a = mapping_of(p)) {
+        auto u = reinterpret_cast<intptr_t>(p), start = reinterpret_cast<intptr_t>(a->data);
+        *past = u < start ? u - start : u - start - (intptr_t)a->bytes;
+        return device_address::out_of_bounds;
+    }
+    return device_address::not_device;
+}
+
 void device_memory_open()
 {
     for (auto &entry : allocations())

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "check_mode.h"
 #include "cuda_sim.h"
 #include "fiber.h"
 #include "runtime_state.h"
@@ -173,6 +174,11 @@ void worker::run_block(unsigned long b)
         fibers[i].state = fiber_state::fresh;
     live = thread_count;
     block_aborted = false;
+    if (check_enabled) {
+        check_block_layout layout{reinterpret_cast<const char *>(&fibers[0].ts), sizeof(fiber),
+                                  {this, stacks}, {this + 1, stacks + max_block_threads * (stack_bytes + page)}};
+        check_block_begin(layout, block.block_idx, block.block_dim);
+    }
     for (;;) {
         waiting = 0;
         for (unsigned pos = next_live(0); pos < thread_count; pos = next_live((unsigned)chain_end + 1)) {
@@ -195,7 +201,11 @@ void worker::run_block(unsigned long b)
             break;
         }
         // Every thread waits at the barrier: release them all.
+        if (check_enabled)
+            check_phase_end();
     }
+    if (check_enabled)
+        check_block_end();
     if (block_aborted) {
         for (unsigned i = 0; i < thread_count; i++)
             fibers[i].state = fiber_state::done;
@@ -324,6 +334,8 @@ void barrier()
     }
     unsigned i = (unsigned)w->running;
     w->waiting++;
+    if (check_enabled)
+        check_barrier(i, __builtin_return_address(0));
     unsigned next = w->next_live(i + 1);
     if (next < w->thread_count) {
         w->enter(next, &w->fibers[i].ctx);
@@ -388,6 +400,8 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
     job.closure = closure;
     job.site = site;
     job.block_count = (unsigned long)grid.x * grid.y * grid.z;
+    if (check_enabled)
+        check_launch_begin(grid, block, site);
     device_memory_open();
     the_pool().run(&job);
     device_memory_close();
@@ -396,6 +410,8 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
         if (!overrun.empty())
             job.fail(cudaErrorIllegalAddress, overrun);
     }
+    if (check_enabled)
+        check_launch_end(job.failed);
     if (job.failed) {
         report("kernel launched at %s:%d failed: %s", short_file(site.file), site.line, job.failure.c_str());
         record_sticky_error(job.error);

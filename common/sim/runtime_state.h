@@ -3,6 +3,7 @@
 #define SIM_RUNTIME_STATE_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "sim_runtime_api.h"
@@ -29,6 +30,12 @@ std::string check_allocation_bounds();
 // What an address is, in words, for a fault report.
 std::string describe_address(const void *addr);
 bool is_device_range(const void *p, size_t bytes);
+
+// For check mode: is [p, p+bytes) inside one allocation (then [lo, hi) is
+// its data), near one but outside it (then past says how far past its end,
+// negative: before its start), or neither?
+enum class device_address { inside, out_of_bounds, not_device };
+device_address classify_device_address(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi, long *past);
 bool is_device_pointer(const void *p);
 
 // Installs the SIGSEGV/SIGBUS handler on the calling thread's own stack.

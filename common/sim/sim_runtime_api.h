@@ -78,6 +78,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 
 /* Not CUDA: lets a program say which backend it runs on. */
 int sim_is_simulator(void);
+/* Not CUDA: 1 in a check build (make check), where kernels are instrumented. */
+int sim_check_active(void);
 
 #ifdef __cplusplus
 }

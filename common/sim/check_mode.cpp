@@ -1,0 +1,710 @@
+// Check mode: counts and findings from every load and store of a kernel.
+//
+// A check build instruments the lab file with clang's
+// -fsanitize-coverage=func,trace-loads,trace-stores, so each memory access
+// of kernel code calls one of the __sanitizer_cov_* hooks below (this file
+// is built without the flag).  A hook classifies the address (the block's
+// shared memory, a device allocation, the simulator's own memory, or
+// something a kernel must not touch), counts it, and records it for the
+// current phase (the stretch between two barriers).  At the end of each
+// phase the records are grouped the way a GPU issues them: the i-th access
+// at one source line by the 32 lanes of a warp is one request.  Shared
+// requests give bank conflicts, global ones 32-byte sectors (coalescing).
+// Hazards are found as accesses happen, from a shadow word per shared word:
+// who wrote it and who read it since the last barrier.
+#include "check_mode.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "runtime_state.h"
+
+namespace sim {
+
+bool check_enabled = false;
+
+namespace {
+
+constexpr unsigned warp_size = 32, banks = 32, sector_bytes = 32;
+constexpr size_t max_examples = 8;
+
+enum access_flags : uint8_t { is_store = 1, is_shared = 2 };
+
+struct access {
+    uintptr_t pc, addr;
+    uint32_t size;
+    uint8_t flags;
+};
+
+// Per source line (call site) and kind of access.
+struct site_stats {
+    unsigned long long requests = 0, wavefronts = 0, ideal_wavefronts = 0, sectors = 0;
+    unsigned max_degree = 1;
+};
+
+enum class finding_kind { raw_or_war, waw, uninitialised_read, out_of_bounds, host_memory, divergent_barrier };
+
+struct finding {
+    finding_kind kind;
+    uintptr_t pc1 = 0, pc2 = 0;  // the access (pc1) and the other thread's (pc2)
+    uint3 block{}, thread1{}, thread2{};
+    long offset = 0;             // bytes past an allocation
+    bool first_is_store = false;
+    bool write_after_read = false;  // a write/read pair: which comes first in program order
+    std::string detail;
+    unsigned long long count = 1;
+};
+
+struct shadow_word {
+    uint32_t phase = 0, written_block = 0;
+    int32_t writer = -1, reader = -1;
+    bool many_readers = false;
+    uintptr_t writer_pc = 0, reader_pc = 0;
+};
+
+// Totals of one launch, merged from every OS thread's share.
+struct launch_totals {
+    unsigned long long threads = 0, blocks = 0;
+    unsigned long long global_loads = 0, global_stores = 0, shared_loads = 0, shared_stores = 0;
+    unsigned long long max_loads_per_thread = 0, max_stores_per_thread = 0;
+    std::map<std::pair<uintptr_t, bool>, site_stats> global_sites, shared_sites;  // (pc, store)
+    std::vector<finding> findings;
+    unsigned long long hazards = 0, uninitialised = 0, out_of_bounds = 0, host_accesses = 0, divergent = 0;
+
+    void add_finding(const finding &f)
+    {
+        for (auto &g : findings)
+            if (g.kind == f.kind && g.pc1 == f.pc1 && g.pc2 == f.pc2) {
+                g.count += f.count;
+                return;
+            }
+        if (findings.size() < 4 * max_examples)
+            findings.push_back(f);
+    }
+};
+
+struct worker_check {
+    check_block_layout layout{};
+    uint3 block_idx{};
+    dim3 block_dim;
+    unsigned thread_count = 0;
+    bool in_block = false;
+    uintptr_t tls_lo = 0, tls_len = 0, skip_a = 0, skip_b = 0;
+    uintptr_t dev_lo = 0, dev_len = 0;  // the device allocation hit last
+    std::vector<std::vector<access>> records;
+    std::vector<unsigned long long> loads, stores;
+    std::vector<const void *> barrier_sites;
+    std::vector<shadow_word> shadow;
+    uint32_t phase = 0, block_serial = 0;
+    launch_totals totals;
+    std::map<std::pair<uintptr_t, uintptr_t>, bool> pair_order;  // (write pc, read pc) -> write after read?
+};
+
+thread_local worker_check *this_check;
+std::mutex merge_mutex;
+launch_totals this_launch;
+dim3 launch_grid, launch_block;
+kernel_site launch_site;
+unsigned long long launch_serial;
+
+// The calling OS thread's static TLS block, where the __shared__ arrays
+// (static thread_local in a simulator build) live: x86-64 puts the main
+// program's TLS right below the thread pointer.
+int find_tls(struct dl_phdr_info *info, size_t, void *out)
+{
+    for (int i = 0; i < info->dlpi_phnum; i++)
+        if (info->dlpi_phdr[i].p_type == PT_TLS) {
+            auto *ph = &info->dlpi_phdr[i];
+            size_t align = ph->p_align ? ph->p_align : 1;
+            *static_cast<size_t *>(out) = (ph->p_memsz + align - 1) / align * align;
+            return 1;
+        }
+    return 1;  // only the main program (the first object) matters
+}
+
+worker_check *own_check()
+{
+    if (!this_check) {
+        this_check = new worker_check();
+        size_t tls_size = 0;
+        dl_iterate_phdr(find_tls, &tls_size);
+        auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
+        this_check->tls_lo = tp - tls_size;
+        this_check->tls_len = tls_size;
+        this_check->skip_a = reinterpret_cast<uintptr_t>(&current_thread);
+        this_check->skip_b = reinterpret_cast<uintptr_t>(&current_block);
+        this_check->shadow.resize(tls_size / 4 + 1);
+    }
+    return this_check;
+}
+
+uint3 thread_coords(unsigned t, dim3 bd) { return uint3{t % bd.x, t / bd.x % bd.y, t / (bd.x * bd.y)}; }
+
+void note(worker_check *w, finding f)
+{
+    f.block = w->block_idx;
+    w->totals.add_finding(f);
+}
+
+// Which comes first in program order, a write at write_pc or a read at
+// read_pc?  The writing thread's own accesses of this phase tell: if it read
+// at read_pc before writing, the phase runs "read, then write" (typically a
+// loop's next iteration overwriting a tile still being read: a barrier is
+// missing after the read); otherwise "write, then read" (a barrier is
+// missing after the write).
+bool write_follows_read(worker_check *w, unsigned writer, uintptr_t write_pc, uintptr_t read_pc)
+{
+    auto key = std::make_pair(write_pc, read_pc);
+    auto known = w->pair_order.find(key);
+    if (known != w->pair_order.end())
+        return known->second;
+    bool after = false;
+    for (const access &a : w->records[writer]) {
+        if (a.pc == write_pc)
+            break;
+        if (a.pc == read_pc) {
+            after = true;
+            break;
+        }
+    }
+    w->pair_order[key] = after;
+    return after;
+}
+
+void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+{
+    size_t first = (a - w->tls_lo) / 4, last = (a + size - 1 - w->tls_lo) / 4;
+    for (size_t i = first; i <= last && i < w->shadow.size(); i++) {
+        shadow_word &s = w->shadow[i];
+        if (s.phase != w->phase) {
+            s.phase = w->phase;
+            s.writer = s.reader = -1;
+            s.many_readers = false;
+        }
+        if (store) {
+            if (s.writer >= 0 && s.writer != (int)t) {
+                finding f{finding_kind::waw, pc, s.writer_pc};
+                f.thread1 = thread_coords(t, w->block_dim);
+                f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
+                note(w, f);
+                w->totals.hazards++;
+            } else if (s.reader >= 0 && (s.reader != (int)t || s.many_readers)) {
+                finding f{finding_kind::raw_or_war, pc, s.reader_pc};
+                f.first_is_store = true;
+                f.write_after_read = write_follows_read(w, t, pc, s.reader_pc);
+                f.thread1 = thread_coords(t, w->block_dim);
+                f.thread2 = thread_coords((unsigned)s.reader, w->block_dim);
+                note(w, f);
+                w->totals.hazards++;
+            }
+            s.writer = (int)t;
+            s.writer_pc = pc;
+            s.written_block = w->block_serial;
+        } else {
+            if (s.written_block != w->block_serial) {
+                finding f{finding_kind::uninitialised_read, pc, 0};
+                f.thread1 = thread_coords(t, w->block_dim);
+                note(w, f);
+                w->totals.uninitialised++;
+            } else if (s.writer >= 0 && s.writer != (int)t) {
+                finding f{finding_kind::raw_or_war, pc, s.writer_pc};
+                f.write_after_read = write_follows_read(w, (unsigned)s.writer, s.writer_pc, pc);
+                f.thread1 = thread_coords(t, w->block_dim);
+                f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
+                note(w, f);
+                w->totals.hazards++;
+            }
+            if (s.reader < 0) {
+                s.reader = (int)t;
+                s.reader_pc = pc;
+            } else if (s.reader != (int)t) {
+                s.many_readers = true;
+            }
+        }
+    }
+    (store ? w->totals.shared_stores : w->totals.shared_loads)++;
+    w->records[t].push_back(access{pc, a - w->tls_lo, size, (uint8_t)(is_shared | (store ? is_store : 0))});
+}
+
+void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+{
+    (store ? w->stores : w->loads)[t]++;
+    w->records[t].push_back(access{pc, a, size, (uint8_t)(store ? is_store : 0)});
+}
+
+void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+{
+    for (int r = 0; r < 2; r++)
+        if (a >= (uintptr_t)w->layout.ignore_lo[r] && a < (uintptr_t)w->layout.ignore_hi[r])
+            return;  // the thread's own stack, or the scheduler's bookkeeping
+    uintptr_t lo, hi;
+    long past;
+    switch (classify_device_address(reinterpret_cast<const void *>(a), size, &lo, &hi, &past)) {
+    case device_address::inside:
+        w->dev_lo = lo;
+        w->dev_len = hi - lo;
+        global_access(w, t, a, size, store, pc);
+        return;
+    case device_address::out_of_bounds: {
+        finding f{finding_kind::out_of_bounds, pc, 0};
+        f.first_is_store = store;
+        f.thread1 = thread_coords(t, w->block_dim);
+        f.offset = past;
+        f.detail = describe_address(reinterpret_cast<const void *>(a));
+        note(w, f);
+        w->totals.out_of_bounds++;
+        return;
+    }
+    case device_address::not_device: {
+        finding f{finding_kind::host_memory, pc, 0};
+        f.first_is_store = store;
+        f.thread1 = thread_coords(t, w->block_dim);
+        note(w, f);
+        w->totals.host_accesses++;
+        return;
+    }
+    }
+}
+
+inline void on_access(const void *p, uint32_t size, bool store, void *ret)
+{
+    worker_check *w = this_check;
+    if (!w || !w->in_block || !current_thread)
+        return;
+    auto a = reinterpret_cast<uintptr_t>(p);
+    auto pc = reinterpret_cast<uintptr_t>(ret) - 1;
+    unsigned t = (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+    if (a - w->tls_lo < w->tls_len) {
+        if (a != w->skip_a && a != w->skip_b)
+            shared_access(w, t, a, size, store, pc);
+    } else if (a - w->dev_lo < w->dev_len) {
+        global_access(w, t, a, size, store, pc);
+    } else {
+        other_access(w, t, a, size, store, pc);
+    }
+}
+
+// ---------------------------------------------------------------- one warp-wide request
+
+void shared_request(site_stats &s, const access *const *lanes, unsigned count)
+{
+    // 4-byte accesses: one pass over the 32 banks.  Wider ones are served a
+    // group of lanes at a time (8 lanes of 16 bytes fill the 128 bytes a
+    // pass moves), so each group is its own wavefront.
+    uint32_t size = lanes[0]->size;
+    unsigned per_pass = size > 4 ? std::max(1u, 128u / size) : warp_size;
+    unsigned wavefronts = 0, ideal = 0, worst = 1;
+    for (unsigned g = 0; g < count; g += per_pass) {
+        uintptr_t words[warp_size * 4];
+        unsigned nw = 0;
+        for (unsigned l = g; l < std::min(count, g + per_pass); l++)
+            for (uint32_t b = 0; b < std::max<uint32_t>(size, 4); b += 4)
+                words[nw++] = (lanes[l]->addr + b) / 4;
+        std::sort(words, words + nw);
+        nw = (unsigned)(std::unique(words, words + nw) - words);
+        unsigned per_bank[banks] = {0}, degree = 1;
+        for (unsigned i = 0; i < nw; i++)
+            degree = std::max(degree, ++per_bank[words[i] % banks]);
+        wavefronts += degree;
+        ideal += 1;
+        worst = std::max(worst, degree);
+    }
+    s.requests++;
+    s.wavefronts += wavefronts;
+    s.ideal_wavefronts += ideal;
+    s.max_degree = std::max(s.max_degree, worst);
+}
+
+void global_request(site_stats &s, const access *const *lanes, unsigned count)
+{
+    uintptr_t sectors[warp_size * 2];
+    unsigned ns = 0;
+    for (unsigned l = 0; l < count; l++) {
+        sectors[ns++] = lanes[l]->addr / sector_bytes;
+        uintptr_t end = (lanes[l]->addr + lanes[l]->size - 1) / sector_bytes;
+        if (end != sectors[ns - 1])
+            sectors[ns++] = end;
+    }
+    std::sort(sectors, sectors + ns);
+    s.requests++;
+    s.sectors += (unsigned long long)(std::unique(sectors, sectors + ns) - sectors);
+}
+
+void request(worker_check *w, const access *const *lanes, unsigned count)
+{
+    const access &a = *lanes[0];
+    auto key = std::make_pair(a.pc, (a.flags & is_store) != 0);
+    if (a.flags & is_shared)
+        shared_request(w->totals.shared_sites[key], lanes, count);
+    else
+        global_request(w->totals.global_sites[key], lanes, count);
+}
+
+// Groups one warp's accesses of this phase into requests: the k-th access
+// each lane made at a given source line.  When every lane made the same
+// sequence (no divergence), the k-th records line up and no map is needed.
+void analyse_warp(worker_check *w, unsigned first, unsigned last)
+{
+    const std::vector<access> &lead = w->records[first];
+    bool aligned = true;
+    for (unsigned t = first + 1; t < last && aligned; t++) {
+        const std::vector<access> &r = w->records[t];
+        if (r.size() != lead.size())
+            aligned = false;
+        for (size_t i = 0; aligned && i < r.size(); i += std::max<size_t>(1, r.size() / 8))
+            aligned = r[i].pc == lead[i].pc;
+    }
+    const access *lanes[warp_size];
+    if (aligned) {
+        for (size_t i = 0; i < lead.size(); i++) {
+            unsigned n = 0;
+            for (unsigned t = first; t < last; t++)
+                if (w->records[t][i].pc == lead[i].pc)
+                    lanes[n++] = &w->records[t][i];
+            request(w, lanes, n);
+        }
+        return;
+    }
+    std::map<std::pair<uintptr_t, size_t>, std::vector<const access *>> groups;
+    for (unsigned t = first; t < last; t++) {
+        std::map<uintptr_t, size_t> seen;
+        for (const access &a : w->records[t])
+            groups[{a.pc, seen[a.pc]++}].push_back(&a);
+    }
+    for (auto &g : groups)
+        request(w, g.second.data(), (unsigned)g.second.size());
+}
+
+// ---------------------------------------------------------------- reports
+
+// Source lines for code addresses, by asking addr2line about the program.
+std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
+{
+    std::map<uintptr_t, std::string> lines;
+    if (pcs.empty())
+        return lines;
+    Dl_info info;
+    if (!dladdr(reinterpret_cast<void *>(*pcs.begin()), &info) || !info.dli_fname)
+        return lines;
+    std::string cmd = "addr2line -e /proc/" + std::to_string(getpid()) + "/exe";
+    auto base = reinterpret_cast<uintptr_t>(info.dli_fbase);
+    char hex[32];
+    for (uintptr_t pc : pcs) {
+        snprintf(hex, sizeof hex, " 0x%" PRIxPTR, pc - base);
+        cmd += hex;
+    }
+    FILE *p = popen((cmd + " 2>/dev/null").c_str(), "r");
+    if (!p)
+        return lines;
+    char buf[4096];
+    for (uintptr_t pc : pcs) {
+        if (!fgets(buf, sizeof buf, p))
+            break;
+        buf[strcspn(buf, "\n")] = '\0';
+        char *file = strrchr(buf, '/');
+        std::string where = file ? file + 1 : buf;
+        if (size_t paren = where.find(" ("); paren != std::string::npos)
+            where.resize(paren);
+        lines[pc] = where;
+    }
+    pclose(p);
+    return lines;
+}
+
+int line_number(const std::string &where)
+{
+    size_t colon = where.rfind(':');
+    return colon == std::string::npos ? 0 : atoi(where.c_str() + colon + 1);
+}
+
+std::string coords(uint3 v) { return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")"; }
+
+std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
+{
+    std::string here = at[f.pc1], there = at[f.pc2];
+    std::string block = "block " + coords(f.block) + ": ";
+    std::string t1 = "thread " + coords(f.thread1), t2 = "thread " + coords(f.thread2);
+    switch (f.kind) {
+    case finding_kind::raw_or_war: {
+        std::string write_at = f.first_is_store ? here : there, read_at = f.first_is_store ? there : here;
+        std::string writer = f.first_is_store ? t1 : t2, reader = f.first_is_store ? t2 : t1;
+        if (!f.write_after_read)
+            return "read-after-write hazard, " + block + reader + " read at " + read_at +
+                   " a shared word that " + writer + " writes at " + write_at +
+                   ", with no barrier between them: a __syncthreads() is missing after " + write_at;
+        return "write-after-read hazard, " + block + writer + " wrote at " + write_at + " a shared word that " +
+               reader + " reads at " + read_at + " in the same phase: a __syncthreads() is missing after " + read_at;
+    }
+    case finding_kind::waw:
+        return "write-after-write hazard, " + block + t1 + " and " + t2 + " both wrote one shared word (at " + here +
+               " and " + there + ") with no barrier between them";
+    case finding_kind::uninitialised_read:
+        return "shared memory read before anything wrote it, " + block + t1 + " at " + here;
+    case finding_kind::out_of_bounds:
+        return std::string("out-of-bounds ") + (f.first_is_store ? "write" : "read") + " at " + here + ", " + block +
+               t1 + " touched " + f.detail;
+    case finding_kind::host_memory:
+        return std::string("host memory ") + (f.first_is_store ? "written" : "read") + " by a kernel at " + here +
+               ", " + block + t1 + " used a pointer that is not device memory (a host array passed to the kernel?)";
+    case finding_kind::divergent_barrier:
+        return "barrier in divergent code, " + block + "threads wait at different __syncthreads() (" + here + " and " +
+               there + ") in the same phase: every thread must reach the same barriers";
+    }
+    return "";
+}
+
+void print_report(const launch_totals &t)
+{
+    std::set<uintptr_t> pcs;
+    for (auto &s : t.global_sites)
+        pcs.insert(s.first.first);
+    for (auto &s : t.shared_sites)
+        pcs.insert(s.first.first);
+    for (auto &f : t.findings) {
+        if (f.pc1)
+            pcs.insert(f.pc1);
+        if (f.pc2)
+            pcs.insert(f.pc2);
+    }
+    auto at = source_lines(pcs);
+    unsigned long long ld_req = 0, ld_sec = 0, st_req = 0, st_sec = 0, conflicts_ld = 0, conflicts_st = 0;
+    for (auto &s : t.global_sites) {
+        (s.first.second ? st_req : ld_req) += s.second.requests;
+        (s.first.second ? st_sec : ld_sec) += s.second.sectors;
+    }
+    for (auto &s : t.shared_sites)
+        (s.first.second ? conflicts_st : conflicts_ld) += s.second.wavefronts - s.second.ideal_wavefronts;
+
+    FILE *o = stderr;
+    const char *file = strrchr(launch_site.file, '/');
+    fprintf(o, "[check] kernel launched at %s:%d, grid %s, block %s, %llu threads in %llu blocks\n",
+            file ? file + 1 : launch_site.file, launch_site.line, coords(uint3(launch_grid)).c_str(),
+            coords(uint3(launch_block)).c_str(), t.threads, t.blocks);
+    fprintf(o, "[check]   global loads:  %llu (%.2f per thread, at most %llu)\n", t.global_loads,
+            t.threads ? (double)t.global_loads / t.threads : 0.0, t.max_loads_per_thread);
+    fprintf(o, "[check]   global stores: %llu (%.2f per thread, at most %llu)\n", t.global_stores,
+            t.threads ? (double)t.global_stores / t.threads : 0.0, t.max_stores_per_thread);
+    fprintf(o, "[check]   coalescing: %.2f sectors of 32 bytes per warp-wide load request, %.2f per store request\n",
+            ld_req ? (double)ld_sec / ld_req : 0.0, st_req ? (double)st_sec / st_req : 0.0);
+    for (auto &s : t.global_sites)
+        if (s.second.requests && (double)s.second.sectors / s.second.requests > 8.5)
+            fprintf(o, "[check]     %s at %s: %.1f sectors per request (uncoalesced: the lanes of a warp touch "
+                       "addresses far apart)\n",
+                    s.first.second ? "store" : "load", at[s.first.first].c_str(),
+                    (double)s.second.sectors / s.second.requests);
+    fprintf(o, "[check]   shared loads: %llu, shared stores: %llu\n", t.shared_loads, t.shared_stores);
+    fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", conflicts_ld, conflicts_st);
+    for (auto &s : t.shared_sites)
+        if (s.second.max_degree > 1)
+            fprintf(o, "[check]     %u-way bank conflict at %s (%s, %llu requests, %llu extra wavefronts)\n",
+                    s.second.max_degree, at[s.first.first].c_str(), s.first.second ? "store" : "load",
+                    s.second.requests, s.second.wavefronts - s.second.ideal_wavefronts);
+    fprintf(o, "[check]   hazards: %llu; never-written shared reads: %llu; out of bounds: %llu; host memory: %llu; "
+               "divergent barriers: %llu\n",
+            t.hazards, t.uninitialised, t.out_of_bounds, t.host_accesses, t.divergent);
+    // The same sentence can come from several accesses on one line (As and
+    // Bs loads, say): print each once, with the count of all.
+    // Which threads were involved does not make two findings different.
+    struct line { std::string key, text; unsigned long long count; };
+    std::vector<line> lines;
+    for (auto &f : t.findings) {
+        finding anonymous = f;
+        anonymous.block = anonymous.thread1 = anonymous.thread2 = uint3{0, 0, 0};
+        if (anonymous.kind == finding_kind::raw_or_war && !anonymous.first_is_store) {
+            std::swap(anonymous.pc1, anonymous.pc2);
+            anonymous.first_is_store = true;
+        }
+        std::string key = describe(anonymous, at);
+        auto same = std::find_if(lines.begin(), lines.end(), [&](const line &l) { return l.key == key; });
+        if (same != lines.end())
+            same->count += f.count;
+        else
+            lines.push_back(line{key, describe(f, at), f.count});
+    }
+    for (size_t i = 0; i < lines.size() && i < max_examples; i++)
+        fprintf(o, "[check]     %s%s\n", lines[i].text.c_str(),
+                lines[i].count > 1 ? (" (" + std::to_string(lines[i].count) + " times)").c_str() : "");
+
+    // One line per launch for programs (the grader, the timing report).
+    if (const char *path = getenv("SIM_CHECK_OUT")) {
+        if (FILE *m = fopen(path, "a")) {
+            fprintf(m, "launch=%llu site=%s:%d grid=%u,%u,%u block=%u,%u,%u threads=%llu blocks=%llu "
+                       "global_loads=%llu global_stores=%llu max_loads_per_thread=%llu max_stores_per_thread=%llu "
+                       "load_requests=%llu load_sectors=%llu store_requests=%llu store_sectors=%llu "
+                       "shared_loads=%llu shared_stores=%llu bank_conflicts_ld=%llu bank_conflicts_st=%llu "
+                       "hazards=%llu uninitialised_shared_reads=%llu out_of_bounds=%llu host_accesses=%llu "
+                       "divergent_barriers=%llu\n",
+                    launch_serial, file ? file + 1 : launch_site.file, launch_site.line, launch_grid.x, launch_grid.y,
+                    launch_grid.z, launch_block.x, launch_block.y, launch_block.z, t.threads, t.blocks, t.global_loads,
+                    t.global_stores, t.max_loads_per_thread, t.max_stores_per_thread, ld_req, ld_sec, st_req, st_sec,
+                    t.shared_loads, t.shared_stores, conflicts_ld, conflicts_st, t.hazards, t.uninitialised,
+                    t.out_of_bounds, t.host_accesses, t.divergent);
+            for (auto &s : t.shared_sites)
+                if (s.second.max_degree > 1)
+                    fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
+                            s.second.max_degree, s.first.second ? "store" : "load", at[s.first.first].c_str());
+            for (auto &f : t.findings)
+                fprintf(m, "finding launch=%llu kind=%d %s\n", launch_serial, (int)f.kind, describe(f, at).c_str());
+            fclose(m);
+        }
+    }
+}
+
+void merge(launch_totals &into, launch_totals &from)
+{
+    into.threads += from.threads;
+    into.blocks += from.blocks;
+    into.global_loads += from.global_loads;
+    into.global_stores += from.global_stores;
+    into.shared_loads += from.shared_loads;
+    into.shared_stores += from.shared_stores;
+    into.max_loads_per_thread = std::max(into.max_loads_per_thread, from.max_loads_per_thread);
+    into.max_stores_per_thread = std::max(into.max_stores_per_thread, from.max_stores_per_thread);
+    for (auto &s : from.global_sites) {
+        site_stats &d = into.global_sites[s.first];
+        d.requests += s.second.requests;
+        d.sectors += s.second.sectors;
+    }
+    for (auto &s : from.shared_sites) {
+        site_stats &d = into.shared_sites[s.first];
+        d.requests += s.second.requests;
+        d.wavefronts += s.second.wavefronts;
+        d.ideal_wavefronts += s.second.ideal_wavefronts;
+        d.max_degree = std::max(d.max_degree, s.second.max_degree);
+    }
+    for (auto &f : from.findings)
+        into.add_finding(f);
+    into.hazards += from.hazards;
+    into.uninitialised += from.uninitialised;
+    into.out_of_bounds += from.out_of_bounds;
+    into.host_accesses += from.host_accesses;
+    into.divergent += from.divergent;
+    from = launch_totals();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- scheduler's calls
+
+void check_launch_begin(dim3 grid, dim3 block, kernel_site site)
+{
+    this_launch = launch_totals();
+    launch_grid = grid;
+    launch_block = block;
+    launch_site = site;
+    launch_serial++;
+}
+
+void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 block_dim)
+{
+    worker_check *w = own_check();
+    w->layout = layout;
+    w->block_idx = block_idx;
+    w->block_dim = block_dim;
+    w->thread_count = block_dim.x * block_dim.y * block_dim.z;
+    w->records.resize(w->thread_count);
+    w->loads.assign(w->thread_count, 0);
+    w->stores.assign(w->thread_count, 0);
+    w->barrier_sites.assign(w->thread_count, nullptr);
+    w->phase++;
+    w->block_serial++;
+    w->in_block = true;
+}
+
+void check_barrier(unsigned thread, const void *call_site)
+{
+    if (this_check && thread < this_check->barrier_sites.size())
+        this_check->barrier_sites[thread] = call_site;
+}
+
+void check_phase_end()
+{
+    worker_check *w = this_check;
+    if (!w)
+        return;
+    for (unsigned first = 0; first < w->thread_count; first += warp_size)
+        analyse_warp(w, first, std::min(w->thread_count, first + warp_size));
+    for (auto &r : w->records)
+        r.clear();
+    // Threads that stopped at different barrier call sites in one phase.
+    const void *site = nullptr;
+    unsigned at_first = 0, at_other = 0;
+    for (unsigned t = 0; t < w->thread_count; t++) {
+        const void *s = w->barrier_sites[t];
+        if (!s)
+            continue;
+        if (!site)
+            site = s;
+        (s == site ? at_first : at_other)++;
+        if (s != site && at_other == 1) {
+            finding f{finding_kind::divergent_barrier, reinterpret_cast<uintptr_t>(site) - 1,
+                      reinterpret_cast<uintptr_t>(s) - 1};
+            note(w, f);
+            w->totals.divergent++;
+        }
+    }
+    std::fill(w->barrier_sites.begin(), w->barrier_sites.end(), nullptr);
+    w->phase++;
+}
+
+void check_block_end()
+{
+    worker_check *w = this_check;
+    if (!w)
+        return;
+    check_phase_end();
+    w->in_block = false;
+    w->totals.threads += w->thread_count;
+    w->totals.blocks++;
+    for (unsigned t = 0; t < w->thread_count; t++) {
+        w->totals.global_loads += w->loads[t];
+        w->totals.global_stores += w->stores[t];
+        w->totals.max_loads_per_thread = std::max(w->totals.max_loads_per_thread, w->loads[t]);
+        w->totals.max_stores_per_thread = std::max(w->totals.max_stores_per_thread, w->stores[t]);
+    }
+    std::lock_guard<std::mutex> lock(merge_mutex);
+    merge(this_launch, w->totals);
+}
+
+void check_launch_end(bool failed)
+{
+    (void)failed;
+    print_report(this_launch);
+}
+
+}  // namespace sim
+
+// ---------------------------------------------------------------- hooks
+
+using sim::on_access;
+
+extern "C" {
+void sim_check_enable(void) { sim::check_enabled = true; }
+int sim_check_active(void) { return sim::check_enabled; }
+void __sanitizer_cov_load1(uint8_t *p) { on_access(p, 1, false, __builtin_return_address(0)); }
+void __sanitizer_cov_load2(uint16_t *p) { on_access(p, 2, false, __builtin_return_address(0)); }
+void __sanitizer_cov_load4(uint32_t *p) { on_access(p, 4, false, __builtin_return_address(0)); }
+void __sanitizer_cov_load8(uint64_t *p) { on_access(p, 8, false, __builtin_return_address(0)); }
+void __sanitizer_cov_load16(__int128 *p) { on_access(p, 16, false, __builtin_return_address(0)); }
+void __sanitizer_cov_store1(uint8_t *p) { on_access(p, 1, true, __builtin_return_address(0)); }
+void __sanitizer_cov_store2(uint16_t *p) { on_access(p, 2, true, __builtin_return_address(0)); }
+void __sanitizer_cov_store4(uint32_t *p) { on_access(p, 4, true, __builtin_return_address(0)); }
+void __sanitizer_cov_store8(uint64_t *p) { on_access(p, 8, true, __builtin_return_address(0)); }
+void __sanitizer_cov_store16(__int128 *p) { on_access(p, 16, true, __builtin_return_address(0)); }
+// -fsanitize-coverage=func also asks for these; nothing to do.
+void __sanitizer_cov_trace_pc_guard_init(uint32_t *, uint32_t *) {}
+void __sanitizer_cov_trace_pc_guard(uint32_t *) {}
+}
