@@ -2,7 +2,7 @@
 # Installs what the kit needs and is missing, with apt-get (as root, or
 # through sudo); otherwise prints the exact command and stops.
 #
-#   common/deps.sh [base|plots]     base: build and grade; plots: + gnuplot
+#   common/deps.sh [base|plots]     base: build, check and grade; plots: + gnuplot
 #
 # The CUDA toolkit is not installed here: without it (and without a GPU)
 # every lab runs on the kit's CPU simulator, which needs only gcc and g++.
@@ -16,6 +16,9 @@ have_cmd make || missing+=(make)
 have_cmd gcc || missing+=(gcc)
 have_cmd g++ || missing+=(g++)
 have_cmd awk || missing+=(gawk)
+# clang builds the simulator's check mode; addr2line names its source lines.
+have_cmd clang++ || missing+=(clang)
+have_cmd addr2line || missing+=(binutils)
 # CHECK_PREFIX: an unpacked copy of Check, used as it is.
 if [ -z "${CHECK_PREFIX:-}" ] || [ ! -f "$CHECK_PREFIX/include/check.h" ]; then
     have_cmd pkg-config || missing+=(pkg-config)

@@ -10,6 +10,9 @@ static const struct {
     {"01-naive", suite_01_naive},
     {"02-shared-2x2", suite_02_shared_2x2},
     {"03-shared-3x3", suite_03_shared_3x3},
+    {"04-tiled", suite_04_tiled},
+    {"05-padding", suite_05_padding},
+    {"06-bank-conflicts", suite_06_bank_conflicts},
 };
 
 Suite *stage_suite(const char *stage)

@@ -7,6 +7,9 @@
 Suite *suite_01_naive(void);
 Suite *suite_02_shared_2x2(void);
 Suite *suite_03_shared_3x3(void);
+Suite *suite_04_tiled(void);
+Suite *suite_05_padding(void);
+Suite *suite_06_bank_conflicts(void);
 
 /* The suite for a stage name such as "01-naive", or NULL. */
 Suite *stage_suite(const char *stage);
