@@ -48,10 +48,13 @@ fail_stage() {
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
 # submission's file; on failure shows the compiler's messages.
 build_lab() {
-    local stage=$1 dir=$2 sub=$3 defines=$4
-    if LC_ALL=C make --no-print-directory -f "$root/common/build.mk" ${backend:+BACKEND=$backend} \
+    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=${backend:+BACKEND=$backend}
+    # Variants named check...: the simulator's instrumented build, whatever
+    # the backend, for the structural tests.
+    case "$sub" in build-check*) target="$dir/$sub/check/lab_exec"; how=BACKEND=sim ;; esac
+    if LC_ALL=C make --no-print-directory -f "$root/common/build.mk" $how \
             LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
-            "$dir/$sub/lab_exec" > "$dir/$sub.log" 2>&1; then
+            "$target" > "$dir/$sub.log" 2>&1; then
         return 0
     fi
     echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"

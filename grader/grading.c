@@ -4,6 +4,7 @@
 #include "grading.h"
 
 #include <fcntl.h>
+#include <stddef.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -32,7 +33,10 @@ static void lab_exec_path(const char *variant, char *out, size_t len)
         snprintf(out, len, "%s", grading.lab_exec);
         return;
     }
-    snprintf(out, len, "%s/build-%s/lab_exec", grading.out_dir, variant);
+    if (!strncmp(variant, "check", 5))
+        snprintf(out, len, "%s/build-%s/check/lab_exec", grading.out_dir, variant);
+    else
+        snprintf(out, len, "%s/build-%s/lab_exec", grading.out_dir, variant);
 }
 
 double grading_timeout(int n, int seeds)
@@ -221,4 +225,88 @@ void grading_add_refused_test(Suite *s, int n)
     tcase_set_timeout(tc, grading_timeout(n, 1) + 30);
     tcase_add_loop_test(tc, test_refused, slot, slot + 1);
     suite_add_tcase(s, tc);
+}
+
+/* ---------------------------------------------------------------- check mode */
+
+static void add_counts(check_counts *c, const char *line)
+{
+    static const struct {
+        const char *key;
+        size_t offset;
+    } fields[] = {
+#define FIELD(name) {#name, offsetof(check_counts, name)}
+        FIELD(threads), FIELD(global_loads), FIELD(global_stores), FIELD(max_loads_per_thread),
+        FIELD(max_stores_per_thread), FIELD(load_requests), FIELD(load_sectors), FIELD(store_requests),
+        FIELD(store_sectors), FIELD(shared_loads), FIELD(shared_stores), FIELD(bank_conflicts_ld),
+        FIELD(bank_conflicts_st), FIELD(hazards), FIELD(uninitialised_shared_reads), FIELD(out_of_bounds),
+        FIELD(host_accesses), FIELD(divergent_barriers), FIELD(shared_words), FIELD(shared_span_words),
+#undef FIELD
+    };
+    c->launches++;
+    for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+        char key[64];
+        snprintf(key, sizeof key, " %s=", fields[f].key);
+        const char *at = strstr(line, key);
+        if (!at)
+            continue;
+        unsigned long long v = strtoull(at + strlen(key), NULL, 10);
+        unsigned long long *slot = (unsigned long long *)((char *)c + fields[f].offset);
+        /* Per-thread maxima and one block's footprint: the largest launch's. */
+        if (!strncmp(fields[f].key, "max_", 4) || !strncmp(fields[f].key, "shared_words", 12) ||
+            !strncmp(fields[f].key, "shared_span", 11))
+            *slot = *slot > v ? *slot : v;
+        else
+            *slot += v;
+    }
+}
+
+void grading_run_check(const char *variant, int n, check_counts *out)
+{
+    memset(out, 0, sizeof *out);
+    char program[4096], log[4096], counts_path[4096];
+    lab_exec_path(variant, program, sizeof program);
+    snprintf(log, sizeof log, "%s/%s-n%d.log", grading.out_dir, variant, n);
+    snprintf(counts_path, sizeof counts_path, "%s/%s-n%d.counts", grading.out_dir, variant, n);
+    unlink(counts_path);
+    setenv("SIM_CHECK_OUT", counts_path, 1);
+    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8 + 7;
+    /* Every access goes through a hook: allow much longer than a plain run. */
+    double timeout = grading_timeout(n, 1) * 10;
+    student_result r;
+    student_run(program, n, &seed, 1, timeout, log, &r);
+    char msg[2048];
+    if (!r.ok) {
+        explain_failed_run(msg, sizeof msg, &r, n, timeout);
+        ck_abort_msg("%s", msg);
+    }
+    size_t count = (size_t)n * n;
+    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
+    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
+    lab_make_inputs(A, B, n, seed);
+    lab_reference_rows(A, B, ref, n, 0, n);
+    lab_comparison c;
+    if (!lab_compare_rows(r.C, ref, n, 0, n, NULL, 0, &c)) {
+        explain_mismatch(msg, sizeof msg, n, seed, &c);
+        ck_abort_msg("%s\n(a structural check needs a correct result first)", msg);
+    }
+    free(A);
+    free(B);
+    free(ref);
+    student_result_free(&r);
+    FILE *f = fopen(counts_path, "r");
+    ck_assert_msg(f != NULL, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)", n);
+    char line[4096];
+    size_t used = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "launch=", 7))
+            add_counts(out, line);
+        else if (!strncmp(line, "finding ", 8) && used + 1 < sizeof out->findings) {
+            const char *text = strstr(line, " kind=");
+            text = text ? strchr(text + 1, ' ') : NULL;
+            used += (size_t)snprintf(out->findings + used, sizeof out->findings - used, "%s", text ? text + 1 : line);
+        }
+    }
+    fclose(f);
+    ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)", n);
 }

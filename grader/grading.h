@@ -33,6 +33,21 @@ void grading_add_refused_test(Suite *s, int n);
  * submission's answers.txt against grader/answers/<stage>.tsv. */
 void grading_add_quiz_tests(Suite *s);
 
+/* What the simulator's check mode counted over one run (all launches). */
+typedef struct {
+    unsigned long long launches, threads, global_loads, global_stores, max_loads_per_thread,
+        max_stores_per_thread, load_requests, load_sectors, store_requests, store_sectors, shared_loads,
+        shared_stores, bank_conflicts_ld, bank_conflicts_st, hazards, uninitialised_shared_reads, out_of_bounds,
+        host_accesses, divergent_barriers, shared_words, shared_span_words;
+    char findings[1536]; /* the first findings, one per line, for messages */
+} check_counts;
+
+/* Runs the check build of the submission (variant "check" or, e.g.,
+ * "check-TILE=16" from grader/variants.tsv) at size n and sums what each
+ * launch reported.  Aborts the test, saying why, if it could not run or
+ * its result is wrong (counts of a wrong kernel prove nothing). */
+void grading_run_check(const char *variant, int n, check_counts *out);
+
 /* A test's last act: the proof, read by the runner, that it ran to its end
  * (a process that exits early is otherwise reported as passed by Check). */
 void grading_record_pass(const char *test, const char *summary);

@@ -69,7 +69,7 @@ struct finding {
 };
 
 struct shadow_word {
-    uint32_t phase = 0, written_block = 0;
+    uint32_t phase = 0, written_block = 0, touched_block = 0;
     int32_t writer = -1, reader = -1;
     bool many_readers = false;
     uintptr_t writer_pc = 0, reader_pc = 0;
@@ -83,6 +83,10 @@ struct launch_totals {
     std::map<std::pair<uintptr_t, bool>, site_stats> global_sites, shared_sites;  // (pc, store)
     std::vector<finding> findings;
     unsigned long long hazards = 0, uninitialised = 0, out_of_bounds = 0, host_accesses = 0, divergent = 0;
+    // Shared memory one block used: words touched, and the span from the
+    // lowest to the highest (a span larger than the words touched means
+    // holes, e.g. a padding column nobody reads).
+    unsigned long long shared_words = 0, shared_span = 0;
 
     void add_finding(const finding &f)
     {
@@ -189,6 +193,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
     size_t first = (a - w->tls_lo) / 4, last = (a + size - 1 - w->tls_lo) / 4;
     for (size_t i = first; i <= last && i < w->shadow.size(); i++) {
         shadow_word &s = w->shadow[i];
+        s.touched_block = w->block_serial;
         if (s.phase != w->phase) {
             s.phase = w->phase;
             s.writer = s.reader = -1;
@@ -505,7 +510,11 @@ void print_report(const launch_totals &t)
                        "addresses far apart)\n",
                     s.first.second ? "store" : "load", at[s.first.first].c_str(),
                     (double)s.second.sectors / s.second.requests);
-    fprintf(o, "[check]   shared loads: %llu, shared stores: %llu\n", t.shared_loads, t.shared_stores);
+    fprintf(o, "[check]   shared loads: %llu, shared stores: %llu; one block used %llu shared words (%llu bytes)%s\n",
+            t.shared_loads, t.shared_stores, t.shared_words, 4 * t.shared_words,
+            t.shared_span > t.shared_words
+                ? (", spread over " + std::to_string(t.shared_span) + " (padding or unused words between them)").c_str()
+                : "");
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", conflicts_ld, conflicts_st);
     for (auto &s : t.shared_sites)
         if (s.second.max_degree > 1)
@@ -546,12 +555,12 @@ void print_report(const launch_totals &t)
                        "load_requests=%llu load_sectors=%llu store_requests=%llu store_sectors=%llu "
                        "shared_loads=%llu shared_stores=%llu bank_conflicts_ld=%llu bank_conflicts_st=%llu "
                        "hazards=%llu uninitialised_shared_reads=%llu out_of_bounds=%llu host_accesses=%llu "
-                       "divergent_barriers=%llu\n",
+                       "divergent_barriers=%llu shared_words=%llu shared_span_words=%llu\n",
                     launch_serial, file ? file + 1 : launch_site.file, launch_site.line, launch_grid.x, launch_grid.y,
                     launch_grid.z, launch_block.x, launch_block.y, launch_block.z, t.threads, t.blocks, t.global_loads,
                     t.global_stores, t.max_loads_per_thread, t.max_stores_per_thread, ld_req, ld_sec, st_req, st_sec,
                     t.shared_loads, t.shared_stores, conflicts_ld, conflicts_st, t.hazards, t.uninitialised,
-                    t.out_of_bounds, t.host_accesses, t.divergent);
+                    t.out_of_bounds, t.host_accesses, t.divergent, t.shared_words, t.shared_span);
             for (auto &s : t.shared_sites)
                 if (s.second.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
@@ -592,6 +601,10 @@ void merge(launch_totals &into, launch_totals &from)
     into.out_of_bounds += from.out_of_bounds;
     into.host_accesses += from.host_accesses;
     into.divergent += from.divergent;
+    if (from.shared_words > into.shared_words) {
+        into.shared_words = from.shared_words;
+        into.shared_span = from.shared_span;
+    }
     from = launch_totals();
 }
 
@@ -669,6 +682,17 @@ void check_block_end()
     w->in_block = false;
     w->totals.threads += w->thread_count;
     w->totals.blocks++;
+    size_t lo = SIZE_MAX, hi = 0, touched = 0;
+    for (size_t i = 0; i < w->shadow.size(); i++)
+        if (w->shadow[i].touched_block == w->block_serial) {
+            lo = std::min(lo, i);
+            hi = i;
+            touched++;
+        }
+    if (touched > w->totals.shared_words) {
+        w->totals.shared_words = touched;
+        w->totals.shared_span = hi - lo + 1;
+    }
     for (unsigned t = 0; t < w->thread_count; t++) {
         w->totals.global_loads += w->loads[t];
         w->totals.global_stores += w->stores[t];

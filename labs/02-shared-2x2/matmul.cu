@@ -26,9 +26,10 @@ __global__ void matmul_shared_kernel(const float *A, const float *B, float *C, i
 {
     // One slot per element of A and of B, visible to every thread of this
     // block. Static arrays get their size when the file is compiled, so they
-    // are sized for the largest n; an n x n product uses the top-left corner.
-    __shared__ float As[MAX_N][MAX_N];
-    __shared__ float Bs[MAX_N][MAX_N];
+    // are sized for the largest n. They are flat and row-major like A and B:
+    // an n x n product fills their first n*n slots, with no gaps.
+    __shared__ float As[MAX_N * MAX_N];
+    __shared__ float Bs[MAX_N * MAX_N];
 
     // TODO 1: Work out which element of C this thread owns. There is only
     //         one block and it covers the whole matrix, so the position in
@@ -37,11 +38,12 @@ __global__ void matmul_shared_kernel(const float *A, const float *B, float *C, i
     //         n = 2, the thread with threadIdx (x=1, y=0) owns C[0][1], which
     //         is 22 in the README's worked example.
 
-    // TODO 2: Copy this thread's element of A into As[row][col] and its
-    //         element of B into Bs[row][col]. Read global memory with the
-    //         row-major formula from stage 01. That is the only global read
-    //         of A and of B this thread makes. Check by hand with the README's
-    //         matrices: thread (row 1, col 0) stores 3 in As and 7 in Bs.
+    // TODO 2: Copy this thread's element of A (row `row`, column `col`) into
+    //         As, and its element of B into Bs, each at the same row-major
+    //         index it has in global memory (stage 01's formula). These are
+    //         the only global reads of A and B this thread makes. Check by
+    //         hand with the README's matrices: thread (row 1, col 0) stores 3
+    //         in As[2] and 7 in Bs[2].
 
     // TODO 3: Make every thread wait here until all of them have stored
     //         their two values (README: "What __syncthreads() protects").
@@ -49,10 +51,11 @@ __global__ void matmul_shared_kernel(const float *A, const float *B, float *C, i
     //         comes before it, so every thread of the block reaches it.
 
     // TODO 4: Compute the dot product of row `row` of As with column `col` of
-    //         Bs, reading shared memory only (no A[...] or B[...] here). Use a
-    //         local float that starts at zero, and loop k from 0 to n-1: n,
-    //         not MAX_N. Check by hand: thread (row 1, col 0) reads As[1][0],
-    //         As[1][1], Bs[0][0] and Bs[1][0], and gets 3*5 + 4*7 = 43.
+    //         Bs, reading shared memory only (no A[...] or B[...] here): stage
+    //         01's loop, on the shared copies. Use a local float that starts
+    //         at zero, and loop k from 0 to n-1: n, not MAX_N. Check by hand:
+    //         thread (row 1, col 0) reads As[2], As[3], Bs[0] and Bs[2], that
+    //         is 3, 4, 5 and 7, and gets 3*5 + 4*7 = 43.
 
     // TODO 5: Store the sum into C[row][col] (row-major) with a single
     //         write. Check: `make -C labs/02-shared-2x2 run N=1` should now

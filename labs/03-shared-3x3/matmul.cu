@@ -30,12 +30,12 @@
 
 __global__ void matmul_one_block_kernel(const float *A, const float *B, float *C, int n)
 {
-    // TODO 2: Declare two static __shared__ float arrays, As and Bs, of
-    //         MAX_N x MAX_N each: one slot per element of A and of B. Their
-    //         size must be a compile-time constant, which is why they are
-    //         sized for the largest n rather than for n. Check: work out the
-    //         bytes both take together (README: "Counting"); a block may
-    //         use up to 48 KiB of static shared memory.
+    // TODO 2: Declare two static __shared__ float arrays, As and Bs, flat
+    //         and row-major like A and B, each with room for a MAX_N x MAX_N
+    //         matrix. Their size must be a compile-time constant, which is
+    //         why they are sized for the largest n rather than for n. Check:
+    //         work out the bytes both take together (README: "Counting"); a
+    //         block may use up to 48 KiB of static shared memory.
 
     // TODO 3: Work out which element of C this thread owns: ints col and row
     //         from threadIdx, x giving the COLUMN. One block covers the whole
@@ -43,10 +43,10 @@ __global__ void matmul_one_block_kernel(const float *A, const float *B, float *C
     //         thread with threadIdx (x=2, y=1) owns C[1][2], which is 54 in
     //         the README's worked example.
 
-    // TODO 4: Copy this thread's element of A into As[row][col] and its
-    //         element of B into Bs[row][col], reading global memory with the
-    //         row-major formula. Check by hand with the README's matrices:
-    //         thread (row 1, col 2) stores 6 in As and 4 in Bs, and no two
+    // TODO 4: Copy this thread's element of A into As, and of B into Bs, each
+    //         at the same row-major index (with n, not MAX_N) it has in global
+    //         memory. Check by hand with the README's matrices: thread
+    //         (row 1, col 2) stores 6 in As[5] and 4 in Bs[5], and no two
     //         threads store into the same slot.
 
     // TODO 5: Make every thread wait until all of them have stored their two
@@ -56,8 +56,8 @@ __global__ void matmul_one_block_kernel(const float *A, const float *B, float *C
     // TODO 6: Compute the dot product of row `row` of As with column `col` of
     //         Bs, from shared memory only, in a local float that starts at
     //         zero; loop k from 0 to n-1 (n, not MAX_N). Check by hand:
-    //         thread (row 1, col 2) reads As[1][0..2] = 4, 5, 6 and
-    //         Bs[0..2][2] = 7, 4, 1, and gets 28 + 20 + 6 = 54.
+    //         thread (row 1, col 2) reads As[3], As[4], As[5] = 4, 5, 6 and
+    //         Bs[2], Bs[5], Bs[8] = 7, 4, 1, and gets 28 + 20 + 6 = 54.
 
     // TODO 7: Store the sum into C[row][col] (row-major) with a single write.
     //         Check: `make -C labs/03-shared-3x3 run N=1` should now PASS (the

@@ -22,9 +22,10 @@ __global__ void matmul_shared_kernel(const float *A, const float *B, float *C, i
 {
     // One slot per element of A and of B, visible to every thread of this
     // block. Static arrays get their size when the file is compiled, so they
-    // are sized for the largest n; an n x n product uses the top-left corner.
-    __shared__ float As[MAX_N][MAX_N];
-    __shared__ float Bs[MAX_N][MAX_N];
+    // are sized for the largest n. They are flat and row-major like A and B:
+    // an n x n product fills their first n*n slots, with no gaps.
+    __shared__ float As[MAX_N * MAX_N];
+    __shared__ float Bs[MAX_N * MAX_N];
 
     // A single block covers the whole matrix, so the thread's position in
     // the block is its element of C. x walks the columns, as in stage 01.
@@ -32,20 +33,22 @@ __global__ void matmul_shared_kernel(const float *A, const float *B, float *C, i
     int row = threadIdx.y;
 
     // Every element of A and of B is read from global memory exactly once,
-    // by the thread that sits at the same (row, col).
-    As[row][col] = A[row * n + col];
-    Bs[row][col] = B[row * n + col];
+    // by the thread that sits at the same (row, col), and lands at the same
+    // index in shared memory.
+    As[row * n + col] = A[row * n + col];
+    Bs[row * n + col] = B[row * n + col];
 
     // Protects the loads above: the loop below reads elements of As and Bs
     // that other threads wrote, so no thread may start it until every thread
     // has stored its two values.
     __syncthreads();
 
-    // Row `row` of As times column `col` of Bs, all from shared memory. Loop
-    // to n, not MAX_N: the rest of the arrays holds nothing of this product.
+    // Stage 01's dot product with A and B swapped for their shared copies.
+    // Loop to n, not MAX_N: the rest of the arrays holds nothing of this
+    // product.
     float sum = 0.0f;
     for (int k = 0; k < n; ++k)
-        sum += As[row][k] * Bs[k][col];
+        sum += As[row * n + k] * Bs[k * n + col];
 
     // No second barrier: nothing writes As or Bs again in this kernel.
     C[row * n + col] = sum;

@@ -27,10 +27,11 @@ __global__ void matmul_one_block_kernel(const float *A, const float *B, float *C
 {
     // Static shared arrays are sized when the file is compiled, so they are
     // sized for MAX_N: 2 x 32 x 32 x 4 = 8192 bytes per block whatever n is.
-    // An n x n product uses their top-left n x n corners. A launch with
-    // n > MAX_N never runs (too many threads), so nothing indexes past them.
-    __shared__ float As[MAX_N][MAX_N];
-    __shared__ float Bs[MAX_N][MAX_N];
+    // Flat and row-major like A and B, so an n x n product fills their first
+    // n*n slots. A launch with n > MAX_N never runs (too many threads), so
+    // nothing indexes past their end.
+    __shared__ float As[MAX_N * MAX_N];
+    __shared__ float Bs[MAX_N * MAX_N];
 
     // One block covers the whole matrix: the thread's position in the block
     // is its element of C, with x walking the columns as in stage 01.
@@ -40,8 +41,8 @@ __global__ void matmul_one_block_kernel(const float *A, const float *B, float *C
     // The block is exactly n x n threads, so every thread owns an element
     // and no edge guard is needed. Each element of A and of B is read from
     // global memory once, by the thread at the same position.
-    As[row][col] = A[row * n + col];
-    Bs[row][col] = B[row * n + col];
+    As[row * n + col] = A[row * n + col];
+    Bs[row * n + col] = B[row * n + col];
 
     // Protects the loads above: each thread is about to read 2n shared
     // elements, and all but two of them (for n > 1) were stored by other
@@ -51,7 +52,7 @@ __global__ void matmul_one_block_kernel(const float *A, const float *B, float *C
     // Row `row` of As times column `col` of Bs, from shared memory only.
     float sum = 0.0f;
     for (int k = 0; k < n; ++k)
-        sum += As[row][k] * Bs[k][col];
+        sum += As[row * n + k] * Bs[k * n + col];
 
     // As and Bs are never written again, so no barrier is needed after the
     // loop (stage 04 reloads them, and needs one).
