@@ -51,3 +51,4 @@ bench-sim: deps
 	@echo "CPU simulator, $$(nproc) cores ($$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))" | tee $(BENCH_OUT)/bench.txt
 	@SIM_THREADS=1 $(BENCH_OUT)/bench_sim | tee -a $(BENCH_OUT)/bench.txt
 	@$(BENCH_OUT)/bench_sim | tee -a $(BENCH_OUT)/bench.txt
+	@sh common/sim/bench/bench_check.sh | tee -a $(BENCH_OUT)/bench.txt

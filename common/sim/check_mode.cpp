@@ -264,6 +264,7 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
         global_access(w, t, a, size, store, pc);
         return;
     case device_address::out_of_bounds: {
+        global_access(w, t, a, size, store, pc);  // a GPU issues it all the same
         finding f{finding_kind::out_of_bounds, pc, 0};
         f.first_is_store = store;
         f.thread1 = thread_coords(t, w->block_dim);
@@ -404,7 +405,10 @@ std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
     Dl_info info;
     if (!dladdr(reinterpret_cast<void *>(*pcs.begin()), &info) || !info.dli_fname)
         return lines;
-    std::string cmd = "addr2line -e /proc/" + std::to_string(getpid()) + "/exe";
+    // -i follows inlining out to the function the code was inlined into,
+    // so a __syncthreads() (inline, in cuda_sim.h) is named by the
+    // kernel's own line; -a marks where each address's answer begins.
+    std::string cmd = "addr2line -a -i -e /proc/" + std::to_string(getpid()) + "/exe";
     auto base = reinterpret_cast<uintptr_t>(info.dli_fbase);
     char hex[32];
     for (uintptr_t pc : pcs) {
@@ -415,15 +419,25 @@ std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
     if (!p)
         return lines;
     char buf[4096];
-    for (uintptr_t pc : pcs) {
-        if (!fgets(buf, sizeof buf, p))
-            break;
+    auto next = pcs.begin();
+    uintptr_t current = 0;
+    bool have = false;
+    while (fgets(buf, sizeof buf, p)) {
         buf[strcspn(buf, "\n")] = '\0';
+        if (!strncmp(buf, "0x", 2)) {
+            if (next == pcs.end())
+                break;
+            current = *next++;
+            have = true;
+            continue;
+        }
+        if (!have)
+            continue;
         char *file = strrchr(buf, '/');
         std::string where = file ? file + 1 : buf;
         if (size_t paren = where.find(" ("); paren != std::string::npos)
             where.resize(paren);
-        lines[pc] = where;
+        lines[current] = where;  // the last (outermost) frame wins
     }
     pclose(p);
     return lines;
@@ -433,6 +447,19 @@ int line_number(const std::string &where)
 {
     size_t colon = where.rfind(':');
     return colon == std::string::npos ? 0 : atoi(where.c_str() + colon + 1);
+}
+
+const char *kind_name(finding_kind k)
+{
+    switch (k) {
+    case finding_kind::raw_or_war: return "hazard";
+    case finding_kind::waw: return "hazard";
+    case finding_kind::uninitialised_read: return "uninitialised_shared_read";
+    case finding_kind::out_of_bounds: return "out_of_bounds";
+    case finding_kind::host_memory: return "host_memory";
+    case finding_kind::divergent_barrier: return "divergent_barrier";
+    }
+    return "other";
 }
 
 std::string coords(uint3 v) { return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")"; }
@@ -566,7 +593,7 @@ void print_report(const launch_totals &t)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
                             s.second.max_degree, s.first.second ? "store" : "load", at[s.first.first].c_str());
             for (auto &f : t.findings)
-                fprintf(m, "finding launch=%llu kind=%d %s\n", launch_serial, (int)f.kind, describe(f, at).c_str());
+                fprintf(m, "finding launch=%llu kind=%s %s\n", launch_serial, kind_name(f.kind), describe(f, at).c_str());
             fclose(m);
         }
     }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <algorithm>
 #include <vector>
@@ -66,6 +67,26 @@ static double run(const char *which, const float *A, const float *B, float *C, i
     return (lab_now_ms() - t0) / 1e3;
 }
 
+// The floor under any simulator that runs one CUDA thread at a time: the
+// same 10^9 multiply-adds as a dot-product loop on one core, where each add
+// waits for the one before (a thread's sum is a serial chain).
+static double serial_floor(const float *A, const float *B, int n)
+{
+    double t0 = lab_now_ms();
+    float total = 0.0f;
+    for (int row = 0; row < n; row++) {
+        for (int col = 0; col < n; col++) {
+            float acc = 0.0f;
+            for (int k = 0; k < n; k++)
+                acc += A[row * n + k] * B[col * n + k];
+            total += acc;
+        }
+    }
+    volatile float sink = total;
+    (void)sink;
+    return (lab_now_ms() - t0) / 1e3;
+}
+
 int main(int argc, char **argv)
 {
     int n = 1000, reps = argc > 1 ? atoi(argv[1]) : 3;
@@ -80,6 +101,9 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
     lab_reference_rows(A.data(), B.data(), ref.data(), n, n - 8, n);
     const char *threads = getenv("SIM_THREADS");
+    if (threads && !strcmp(threads, "1"))
+        printf("serial floor\tN=%d\tone core, no simulator\t%.3f s\t(the dependent adds of 10^9 multiply-adds)\n", n,
+               serial_floor(A.data(), B.data(), n));
     for (const char *which : {"naive 16x16", "tiled 32x32"}) {
         std::vector<double> s;
         for (int r = 0; r < reps; r++)

@@ -1,14 +1,19 @@
 # `make test-sim-unit`: the CPU simulator's unit tests and the launch
 # rewriter's tests.  Included by the top-level Makefile (via tests.mk), which
 # defines ROOT, CC, CXX_SIM, SIM_CXXFLAGS, CFLAGS_COMMON, CHECK_CFLAGS and
-# CHECK_LIBS.  Everything it builds goes under build/sim/tests/; the shared
-# libsim.a and rewrite_launch come from common/build.mk, as for a lab.
+# CHECK_LIBS (and, from common/backend.mk, CHECK_CXX and CHECK_CXXFLAGS).
+# Everything it builds goes under build/sim/tests/; the shared libsim.a and
+# rewrite_launch come from common/build.mk, as for a lab.
 #
 #   test_rewrite_launch      the rewriter, case by case (Check)
 #   rewrite_compiles.sh      the rewriter end to end: its output compiles
 #   test_simulator           launches, barriers, memory, faults (Check)
+#   test_check_mode          check mode's counts and findings (Check; built
+#                            like a lab's check variant: clang++ with
+#                            $(CHECK_CXXFLAGS), i.e. -DLAB_CHECK_MODE and the
+#                            load/store hooks)
 #
-# All three run even if one fails; the target fails if any did.
+# All four run even if one fails; the target fails if any did.
 
 SIM_UNIT_DIR := $(ROOT)/common/sim
 SIM_UNIT_OUT := $(ROOT)/build/sim/tests
@@ -38,6 +43,16 @@ $(SIM_UNIT_OUT)/test_simulator.cpp: $(SIM_UNIT_DIR)/tests/test_simulator.cu $(SI
 $(SIM_UNIT_OUT)/test_simulator.o: $(SIM_UNIT_OUT)/test_simulator.cpp $(SIM_UNIT_HEADERS)
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
 
+# The check-mode tests: rewritten the same way, then compiled as a lab's
+# check build is (common/build.mk's $(OUT)/check/matmul.o).
+$(SIM_UNIT_OUT)/test_check_mode.cpp: $(SIM_UNIT_DIR)/tests/test_check_mode.cu $(SIM_UNIT_DIR)/rewrite_launch.c \
+        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h | sim-unit-runtime
+	@mkdir -p $(@D)
+	$(SIM_UNIT_REWRITE) $< $@ $<
+
+$(SIM_UNIT_OUT)/test_check_mode.o: $(SIM_UNIT_OUT)/test_check_mode.cpp $(SIM_UNIT_HEADERS)
+	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+
 $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch.c \
         $(SIM_UNIT_DIR)/rewrite_launch.h
 	@mkdir -p $(@D)
@@ -45,11 +60,14 @@ $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c
 
 # Linked every time (it is quick), so a rebuilt libsim.a is always the one
 # tested.
-test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch
+test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch \
+        $(SIM_UNIT_OUT)/test_check_mode.o
 	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
+	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_check_mode.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_check_mode
 	@cd $(ROOT) || exit 1; status=0; \
 	echo "== test_rewrite_launch"; $(SIM_UNIT_OUT)/test_rewrite_launch || status=1; \
 	echo "== rewrite_compiles.sh"; sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
 	echo "== test_simulator"; $(SIM_UNIT_OUT)/test_simulator || status=1; \
+	echo "== test_check_mode"; $(SIM_UNIT_OUT)/test_check_mode || status=1; \
 	if [ $$status -ne 0 ]; then echo "test-sim-unit: FAILED" >&2; exit 1; fi; \
 	echo "test-sim-unit: all passed"

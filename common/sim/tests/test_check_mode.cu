@@ -1,0 +1,836 @@
+/* Unit tests for the simulator's check mode (common/sim/check_mode.cpp):
+ * the counts and findings it reports for small kernels whose right answers
+ * can be worked out by hand.
+ *
+ * Build and run from the repo root:   make test-sim-unit
+ *
+ * which does, as for a lab's check build (see common/sim/tests/sim_tests.mk
+ * and common/build.mk):
+ *
+ *   build/sim/common/rewrite_launch common/sim/tests/test_check_mode.cu \
+ *       build/sim/tests/test_check_mode.cpp common/sim/tests/test_check_mode.cu
+ *   clang++ $(CHECK_CXXFLAGS) -I common/sim/include -I common/sim -I common \
+ *       $(pkg-config --cflags check) -c build/sim/tests/test_check_mode.cpp \
+ *       -o build/sim/tests/test_check_mode.o
+ *   g++ -pthread build/sim/tests/test_check_mode.o build/sim/common/libsim.a \
+ *       $(pkg-config --libs check) -o build/sim/tests/test_check_mode
+ *   build/sim/tests/test_check_mode
+ *
+ * CHECK_CXXFLAGS (common/backend.mk) has -DLAB_CHECK_MODE and clang's
+ * -fsanitize-coverage=func,trace-loads,trace-stores, so every load and
+ * store below calls the checker's hooks and check mode is on from the start.
+ *
+ * Each test makes one launch with SIM_CHECK_OUT naming a fresh temporary
+ * file, then reads back the checker's machine-readable lines:
+ *
+ *   launch=1 site=test_check_mode.cu:NN ... global_loads=... hazards=...
+ *   finding launch=1 kind=... <text>
+ *
+ * and asserts exact values.  The expected numbers follow the GPU's rules:
+ * a request is one access by the 32 lanes of a warp; a shared request
+ * takes one wavefront per distinct word in its busiest bank (lanes reading
+ * one word share it: a broadcast), and "bank conflicts" are the wavefronts
+ * beyond the first; a global request costs one 32-byte sector per distinct
+ * sector its lanes touch.
+ *
+ * Check's fork mode (its default) is needed: each test runs in its own
+ * process, so its SIM_CHECK_OUT setting, the checker's launch counter and
+ * any sticky error stay inside it.  Do not run with CK_FORK=no.
+ */
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+// After the C++ headers: check.h defines a macro `fail` that <ios> would trip on.
+#include <check.h>
+
+// ------------------------------------------------------------------ helpers
+
+#define CUDA_OK(call)                                                                        \
+    do {                                                                                     \
+        cudaError_t e_ = (call);                                                             \
+        ck_assert_msg(e_ == cudaSuccess, "%s returned %s (%d)", #call, cudaGetErrorName(e_), \
+                      (int)e_);                                                              \
+    } while (0)
+
+static float *dev_floats(size_t count, float first = 1.0f)
+{
+    void *p = nullptr;
+    CUDA_OK(cudaMalloc(&p, count * sizeof(float)));
+    ck_assert_ptr_nonnull(p);
+    std::vector<float> h(count);
+    for (size_t i = 0; i < count; i++)
+        h[i] = first + (float)(i % 97);
+    CUDA_OK(cudaMemcpy(p, h.data(), count * sizeof(float), cudaMemcpyHostToDevice));
+    return static_cast<float *>(p);
+}
+
+static std::vector<float> to_host(const float *d, size_t count)
+{
+    std::vector<float> h(count);
+    CUDA_OK(cudaMemcpy(h.data(), d, count * sizeof(float), cudaMemcpyDeviceToHost));
+    return h;
+}
+
+static bool contains(const std::string &text, const std::string &what) { return text.find(what) != std::string::npos; }
+
+// The file name the checker prints for this file's lines (addr2line gives
+// the path the rewriter's #line names; the checker keeps its last part).
+static std::string this_file_name()
+{
+    const char *slash = strrchr(__FILE__, '/');
+    return slash ? slash + 1 : __FILE__;
+}
+
+// One line of this source file, 1-based ("" if there is none).
+static std::string source_line(int number)
+{
+    std::ifstream in(__FILE__);
+    std::string line;
+    for (int i = 1; std::getline(in, line); i++)
+        if (i == number)
+            return line;
+    return "";
+}
+
+// ------------------------------------------------ the machine-readable report
+
+struct finding_line {
+    unsigned long long launch = 0;
+    std::string kind;  // the kind= token, e.g. "hazard" or "bank_conflict"
+    std::string text;  // everything after the kind= token
+    std::string whole;
+};
+
+struct check_report {
+    std::vector<std::map<std::string, std::string>> launches;  // one key=value map per launch line
+    std::vector<finding_line> findings;
+    std::string raw;     // the SIM_CHECK_OUT file as written
+    std::string human;   // what the checker printed on stderr
+
+    // The value of `key` on the only launch line, as a number.
+    unsigned long long value(const char *key) const
+    {
+        ck_assert_msg(launches.size() == 1, "expected exactly one launch line, found %zu in:\n%s", launches.size(),
+                      raw.c_str());
+        auto it = launches[0].find(key);
+        ck_assert_msg(it != launches[0].end(), "no %s= on the launch line:\n%s", key, raw.c_str());
+        const std::string &v = it->second;
+        char *end = nullptr;
+        unsigned long long n = strtoull(v.c_str(), &end, 10);
+        ck_assert_msg(!v.empty() && *end == '\0', "%s=%s is not a whole number", key, v.c_str());
+        return n;
+    }
+
+    std::string field(const char *key) const
+    {
+        ck_assert_msg(launches.size() == 1, "expected exactly one launch line in:\n%s", raw.c_str());
+        auto it = launches[0].find(key);
+        ck_assert_msg(it != launches[0].end(), "no %s= on the launch line:\n%s", key, raw.c_str());
+        return it->second;
+    }
+
+    // Findings whose text contains every one of `parts`.
+    std::vector<const finding_line *> matching(std::initializer_list<const char *> parts) const
+    {
+        std::vector<const finding_line *> found;
+        for (const finding_line &f : findings) {
+            bool all = true;
+            for (const char *p : parts)
+                all = all && contains(f.whole, p);
+            if (all)
+                found.push_back(&f);
+        }
+        return found;
+    }
+};
+
+// Splits "a=1 b=x:2 c=3" into {a:1, b:x:2, c:3}; false if a token has no '='.
+static bool parse_pairs(const std::string &line, std::map<std::string, std::string> *out)
+{
+    std::istringstream words(line);
+    std::string w;
+    while (words >> w) {
+        size_t eq = w.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return false;
+        (*out)[w.substr(0, eq)] = w.substr(eq + 1);
+    }
+    return true;
+}
+
+// "finding launch=N kind=K text..." -> its parts; false if malformed.
+static bool parse_finding(const std::string &line, finding_line *f)
+{
+    const std::string head = "finding launch=";
+    if (line.compare(0, head.size(), head) != 0)
+        return false;
+    char *end = nullptr;
+    f->launch = strtoull(line.c_str() + head.size(), &end, 10);
+    if (end == line.c_str() + head.size() || strncmp(end, " kind=", 6) != 0)
+        return false;
+    const char *kind = end + 6;
+    const char *space = strchr(kind, ' ');
+    f->kind = space ? std::string(kind, space) : std::string(kind);
+    f->text = space ? std::string(space + 1) : "";
+    f->whole = line;
+    return !f->kind.empty();
+}
+
+static check_report parse_report(const std::string &raw)
+{
+    check_report r;
+    r.raw = raw;
+    std::istringstream lines(raw);
+    std::string line;
+    while (std::getline(lines, line)) {
+        if (line.empty())
+            continue;
+        if (line.compare(0, 7, "launch=") == 0) {
+            std::map<std::string, std::string> kv;
+            ck_assert_msg(parse_pairs(line, &kv), "malformed launch line: %s", line.c_str());
+            r.launches.push_back(kv);
+        } else {
+            finding_line f;
+            ck_assert_msg(parse_finding(line, &f), "malformed line in the check output: %s", line.c_str());
+            r.findings.push_back(f);
+        }
+    }
+    return r;
+}
+
+// Set up before a test's launch: SIM_CHECK_OUT names a fresh empty file and
+// stderr (the human report) goes to another; finish() reads both back.
+class checked_run {
+public:
+    checked_run()
+    {
+        char name[] = "/tmp/test_check_mode.XXXXXX";
+        int fd = mkstemp(name);
+        ck_assert_int_ge(fd, 0);
+        close(fd);
+        path_ = name;
+        ck_assert_int_eq(setenv("SIM_CHECK_OUT", path_.c_str(), 1), 0);
+        fflush(stderr);
+        err_ = tmpfile();
+        ck_assert_ptr_nonnull(err_);
+        saved_ = dup(2);
+        ck_assert_int_ge(saved_, 0);
+        ck_assert_int_ge(dup2(fileno(err_), 2), 0);
+    }
+
+    check_report finish()
+    {
+        fflush(stderr);
+        dup2(saved_, 2);
+        close(saved_);
+        std::string human = slurp(err_);
+        fclose(err_);
+        FILE *f = fopen(path_.c_str(), "r");
+        ck_assert_ptr_nonnull(f);
+        std::string raw = slurp(f);
+        fclose(f);
+        unlink(path_.c_str());
+        unsetenv("SIM_CHECK_OUT");
+        check_report r = parse_report(raw);
+        r.human = human;
+        ck_assert_msg(r.launches.size() == 1, "expected one launch line, got:\n%s\nstderr:\n%s", raw.c_str(),
+                      human.c_str());
+        ck_assert_msg(r.value("launch") == 1, "the first launch is not launch=1:\n%s", raw.c_str());
+        for (const finding_line &fl : r.findings)
+            ck_assert_msg(fl.launch == 1, "a finding of launch %llu: %s", fl.launch, fl.whole.c_str());
+        ck_assert_msg(contains(r.field("site"), this_file_name() + ":"), "site=%s does not name %s",
+                      r.field("site").c_str(), this_file_name().c_str());
+        return r;
+    }
+
+private:
+    static std::string slurp(FILE *f)
+    {
+        std::string text;
+        rewind(f);
+        char buf[4096];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+            text.append(buf, n);
+        return text;
+    }
+
+    std::string path_;
+    FILE *err_ = nullptr;
+    int saved_ = -1;
+};
+
+#define EXPECT(report, key, want)                                                                        \
+    do {                                                                                                 \
+        unsigned long long got_ = (report).value(key), want_ = (unsigned long long)(want);               \
+        ck_assert_msg(got_ == want_, "%s=%llu, want %llu; the check output:\n%s\nstderr:\n%s", key, got_, \
+                      want_, (report).raw.c_str(), (report).human.c_str());                              \
+    } while (0)
+
+#define EXPECT_NO_FINDINGS(report)                                                                    \
+    ck_assert_msg((report).findings.empty(), "expected no findings; the check output:\n%s\nstderr:\n%s", \
+                  (report).raw.c_str(), (report).human.c_str())
+
+// Exactly one finding line containing every part; returns it.
+static const finding_line &one_finding(const check_report &r, std::initializer_list<const char *> parts)
+{
+    std::vector<const finding_line *> found = r.matching(parts);
+    std::string wanted;
+    for (const char *p : parts)
+        wanted += std::string(" \"") + p + "\"";
+    ck_assert_msg(found.size() == 1, "%zu finding lines contain%s; the check output:\n%s", found.size(),
+                  wanted.c_str(), r.raw.c_str());
+    return *found[0];
+}
+
+// Every count of a problem the checker looks for, apart from `except`.
+static void expect_clean_except(const check_report &r, std::initializer_list<const char *> except)
+{
+    static const char *const problems[] = {"hazards", "uninitialised_shared_reads", "bank_conflicts_ld",
+                                           "bank_conflicts_st", "out_of_bounds", "host_accesses",
+                                           "divergent_barriers"};
+    for (const char *p : problems) {
+        bool skip = false;
+        for (const char *e : except)
+            skip = skip || strcmp(p, e) == 0;
+        if (!skip)
+            EXPECT(r, p, 0);
+    }
+}
+
+// The line number after "<this file>:" at the first place `after` occurs
+// in `text` (0 if none).
+static int line_after(const std::string &text, const std::string &after)
+{
+    size_t at = text.find(after);
+    if (at == std::string::npos)
+        return 0;
+    std::string where = after + this_file_name() + ":";
+    if (text.compare(at, where.size(), where) != 0)
+        return 0;
+    return atoi(text.c_str() + at + where.size());
+}
+
+// --------------------------------------------------- tiled matrix product
+
+#define TILE 32
+
+// C = A·B with 32×32 tiles; the two barriers of each phase can be left out.
+template <bool FirstBarrier, bool SecondBarrier>
+__global__ void tiled_matmul(const float *A, const float *B, float *C, int n)
+{
+    __shared__ float As[TILE][TILE];
+    __shared__ float Bs[TILE][TILE];
+    int tx = (int)threadIdx.x, ty = (int)threadIdx.y;
+    int row = (int)blockIdx.y * TILE + ty, col = (int)blockIdx.x * TILE + tx;
+    float acc = 0.0f;
+    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {
+        int ac = t * TILE + tx, br = t * TILE + ty;
+        As[ty][tx] = row < n && ac < n ? A[row * n + ac] : 0.0f;  // tile store
+        Bs[ty][tx] = br < n && col < n ? B[br * n + col] : 0.0f;  // tile store
+        if (FirstBarrier)
+            __syncthreads();
+        for (int k = 0; k < TILE; k++)
+            acc += As[ty][k] * Bs[k][tx];  // tile read
+        if (SecondBarrier)
+            __syncthreads();
+    }
+    if (row < n && col < n)
+        C[row * n + col] = acc;
+}
+
+// Launches the tiled kernel on n×n inputs; returns what the checker said.
+template <bool FirstBarrier, bool SecondBarrier>
+static check_report run_tiled(int n)
+{
+    float *A = dev_floats((size_t)n * n), *B = dev_floats((size_t)n * n, 2.0f), *C = dev_floats((size_t)n * n);
+    dim3 block(TILE, TILE), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    checked_run run;
+    tiled_matmul<FirstBarrier, SecondBarrier><<<grid, block>>>(A, B, C, n);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    return run.finish();
+}
+
+START_TEST(tiled_correct_counts)
+{
+    const unsigned long long n = 64;
+    check_report r = run_tiled<true, true>((int)n);
+    EXPECT(r, "threads", n * n);
+    EXPECT(r, "blocks", (n / 32) * (n / 32));
+    expect_clean_except(r, {});
+    EXPECT_NO_FINDINGS(r);
+    // Each thread loads one element of A and one of B per phase, n/32 phases.
+    EXPECT(r, "global_loads", 2 * (n / 32) * n * n);
+    EXPECT(r, "max_loads_per_thread", 2 * n / 32);
+    EXPECT(r, "global_stores", n * n);
+    EXPECT(r, "max_stores_per_thread", 1);
+    // A warp is one row of 32 threads: 32 consecutive, 128-byte aligned
+    // floats of A or of B per request, 4 sectors.
+    EXPECT(r, "load_requests", 2 * (n / 32) * n * n / 32);
+    EXPECT(r, "load_sectors", 4 * r.value("load_requests"));
+    EXPECT(r, "store_requests", n * n / 32);
+    EXPECT(r, "store_sectors", 4 * r.value("store_requests"));
+    // Two tile stores per phase, 2·32 tile reads per phase.
+    EXPECT(r, "shared_stores", 2 * (n / 32) * n * n);
+    EXPECT(r, "shared_loads", 2 * TILE * (n / 32) * n * n);
+    ck_assert_msg(contains(r.human, "hazards: 0;"), "the report:\n%s", r.human.c_str());
+}
+END_TEST
+
+// The hazard findings of a report (the machine lines give one example per
+// pair of accesses, so one missing barrier gives several lines): there is
+// at least one, each is a `kind` hazard, and each says the barrier is
+// missing after a line of this file marked with `marker`.
+static void expect_hazards(const check_report &r, const char *kind, const char *marker)
+{
+    ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+    std::vector<const finding_line *> hazards = r.matching({"hazard"});
+    ck_assert_msg(!hazards.empty(), "no hazard finding:\n%s", r.raw.c_str());
+    for (const finding_line *f : hazards) {
+        ck_assert_msg(contains(f->text, kind) && contains(f->text, "missing after"), "expected a %s: %s", kind,
+                      f->whole.c_str());
+        ck_assert_msg(contains(f->text, "missing after " + this_file_name() + ":"), "%s", f->whole.c_str());
+        int line = line_after(f->text, "missing after ");
+        ck_assert_msg(contains(source_line(line), marker), "%s names line %d: \"%s\", not a \"%s\" line",
+                      f->whole.c_str(), line, source_line(line).c_str(), marker);
+    }
+    ck_assert_msg(contains(r.human, kind) && contains(r.human, "missing after " + this_file_name() + ":"),
+                  "the report:\n%s", r.human.c_str());
+}
+
+// The first barrier left out: threads read tile words their neighbours
+// have not written yet.  The barrier is missing after the tile store.
+// (In the first phase those reads also come before any write of the block,
+// so they count as never-written reads too.)
+START_TEST(tiled_missing_first_barrier)
+{
+    check_report r = run_tiled<false, true>(64);
+    expect_hazards(r, "read-after-write hazard", "// tile store");
+    ck_assert_msg(r.matching({"write-after-read"}).empty(), "a write-after-read finding too:\n%s", r.raw.c_str());
+    ck_assert_msg(r.value("uninitialised_shared_reads") > 0, "%s", r.raw.c_str());
+    EXPECT(r, "divergent_barriers", 0);
+    EXPECT(r, "bank_conflicts_ld", 0);
+    EXPECT(r, "bank_conflicts_st", 0);
+    EXPECT(r, "out_of_bounds", 0);
+    EXPECT(r, "host_accesses", 0);
+}
+END_TEST
+
+// The second barrier left out: a fast thread's next tile store overwrites
+// words slower threads still have to read.  Missing after the tile read.
+START_TEST(tiled_missing_second_barrier)
+{
+    check_report r = run_tiled<true, false>(64);
+    expect_hazards(r, "write-after-read hazard", "// tile read");
+    ck_assert_msg(r.matching({"read-after-write"}).empty(), "a read-after-write finding too:\n%s", r.raw.c_str());
+    expect_clean_except(r, {"hazards"});
+}
+END_TEST
+
+// ------------------------------------------------------ divergent barrier
+
+// Both halves of the warp reach "a" barrier, but not the same one.  (On a
+// GPU this is undefined; the simulator lets both go on together.)
+__global__ void barrier_in_branches(const float *in, float *out)
+{
+    __shared__ float s[32];
+    unsigned i = threadIdx.x;
+    if (i < 16) {
+        s[i] = in[i];
+        __syncthreads();  // barrier of the first half
+        out[i] = s[i + 16];
+    } else {
+        s[i] = 2.0f * in[i] + 1.0f;
+        __syncthreads();  // barrier of the second half
+        out[i] = s[i - 16] * 3.0f;
+    }
+}
+
+static check_report run_barrier_in_branches()
+{
+    float *in = dev_floats(32), *out = dev_floats(32);
+    checked_run run;
+    barrier_in_branches<<<1, 32>>>(in, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    return run.finish();
+}
+
+START_TEST(divergent_barrier)
+{
+    check_report r = run_barrier_in_branches();
+    EXPECT(r, "divergent_barriers", 1);  // one block, one phase
+    expect_clean_except(r, {"divergent_barriers"});
+    const finding_line &f = one_finding(r, {"barrier in divergent code"});
+    ck_assert_msg(contains(f.text, "block (0,0,0): threads wait at different __syncthreads()"), "%s",
+                  f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+    ck_assert_msg(contains(r.human, "barrier in divergent code"), "the report:\n%s", r.human.c_str());
+}
+END_TEST
+
+// The finding must say where the two barriers are: the kernel's two
+// __syncthreads() lines, which differ.  (Fails while the checker names the
+// line inside cuda_sim.h that __syncthreads() is inlined from, the same for
+// both: "(cuda_sim.h:131 and cuda_sim.h:131)".)
+START_TEST(divergent_barrier_names_the_kernel_lines)
+{
+    check_report r = run_barrier_in_branches();
+    const finding_line &f = one_finding(r, {"barrier in divergent code"});
+    int first = line_after(f.text, "__syncthreads() (");
+    size_t and_at = f.text.find(" and ");
+    int second = and_at == std::string::npos ? 0 : line_after(f.text.substr(and_at), " and ");
+    ck_assert_msg(first > 0 && second > 0, "the finding does not name two lines of %s: %s", this_file_name().c_str(),
+                  f.whole.c_str());
+    ck_assert_msg(first != second, "one line named twice: %s", f.whole.c_str());
+    for (int line : {first, second})
+        ck_assert_msg(contains(source_line(line), "__syncthreads();  // barrier of the"), "%s names line %d: \"%s\"",
+                      f.whole.c_str(), line, source_line(line).c_str());
+}
+END_TEST
+
+// ----------------------------------------------------------- bank conflicts
+
+// One warp writes a column: all 32 words in bank 0, 32 wavefronts.  Lane 0
+// then sums the column alone (one lane per request: no conflict).
+__global__ void column_store(const float *in, float *out)
+{
+    __shared__ float s[32][32];
+    s[threadIdx.x][0] = in[threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float sum = 0.0f;
+        for (int r = 0; r < 32; r++)
+            sum += s[r][0];
+        out[0] = sum;
+    }
+}
+
+START_TEST(column_store_32_way)
+{
+    float *in = dev_floats(32), *out = dev_floats(1);
+    checked_run run;
+    column_store<<<1, 32>>>(in, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "shared_stores", 32);  // one request
+    EXPECT(r, "bank_conflicts_st", 31);
+    EXPECT(r, "bank_conflicts_ld", 0);
+    expect_clean_except(r, {"bank_conflicts_st"});
+    const finding_line &f = one_finding(r, {"32-way"});
+    ck_assert_str_eq(f.kind.c_str(), "bank_conflict");
+    ck_assert_msg(contains(f.whole, "kind=bank_conflict 32-way store at " + this_file_name() + ":"), "%s",
+                  f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+    ck_assert_msg(contains(r.human, "32-way bank conflict at " + this_file_name() + ":"), "the report:\n%s",
+                  r.human.c_str());
+    ck_assert_msg(contains(r.human, "(store, 1 requests, 31 extra wavefronts)"), "the report:\n%s", r.human.c_str());
+    ck_assert_float_eq(to_host(out, 1)[0], 32.0f + 31.0f * 32.0f / 2.0f);  // 1 + 2 + ... + 32
+}
+END_TEST
+
+// A row store (32 banks) and a broadcast read of one word.
+__global__ void row_store_broadcast_read(const float *in, float *out)
+{
+    __shared__ float s[32][32];
+    s[0][threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = s[0][5];
+}
+
+START_TEST(broadcast_and_row_are_conflict_free)
+{
+    float *in = dev_floats(32), *out = dev_floats(32);
+    checked_run run;
+    row_store_broadcast_read<<<1, 32>>>(in, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "shared_stores", 32);
+    EXPECT(r, "shared_loads", 32);
+    EXPECT(r, "bank_conflicts_ld", 0);
+    EXPECT(r, "bank_conflicts_st", 0);
+    expect_clean_except(r, {});
+    EXPECT_NO_FINDINGS(r);
+    ck_assert_msg(!contains(r.human, "bank conflict at"), "the report:\n%s", r.human.c_str());
+    ck_assert_float_eq(to_host(out, 32)[31], 6.0f);
+}
+END_TEST
+
+// Fills 33 rows of 32 words (row stores, conflict-free), then each lane
+// reads word stride·lane.
+__global__ void strided_shared_read(const float *in, float *out, int stride)
+{
+    __shared__ float s_flat[33 * 32];
+    for (int j = 0; j < 33; j++)
+        s_flat[j * 32 + threadIdx.x] = in[j * 32 + threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = s_flat[stride * threadIdx.x];
+}
+
+static check_report run_strided_shared(int stride)
+{
+    float *in = dev_floats(33 * 32), *out = dev_floats(32);
+    checked_run run;
+    strided_shared_read<<<1, 32>>>(in, out, stride);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "shared_loads", 32);  // one request
+    EXPECT(r, "shared_stores", 33 * 32);
+    EXPECT(r, "bank_conflicts_st", 0);
+    return r;
+}
+
+// Words 0, 2, ..., 62: banks 0, 2, ..., 30, two words each.
+START_TEST(stride_2_is_2_way)
+{
+    check_report r = run_strided_shared(2);
+    EXPECT(r, "bank_conflicts_ld", 1);
+    expect_clean_except(r, {"bank_conflicts_ld"});
+    const finding_line &f = one_finding(r, {"2-way"});
+    ck_assert_msg(contains(f.whole, "kind=bank_conflict 2-way load at " + this_file_name() + ":"), "%s",
+                  f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+}
+END_TEST
+
+// Words 33·i: bank i for lane i, as a column of a [32][33] array.
+START_TEST(stride_33_is_conflict_free)
+{
+    check_report r = run_strided_shared(33);
+    EXPECT(r, "bank_conflicts_ld", 0);
+    expect_clean_except(r, {});
+    EXPECT_NO_FINDINGS(r);
+}
+END_TEST
+
+// --------------------------------------------------------------- coalescing
+
+__global__ void strided_global_read(const float *A, float *out, int stride)
+{
+    out[threadIdx.x] = A[threadIdx.x * stride];
+}
+
+static check_report run_strided_global(int stride)
+{
+    float *A = dev_floats(32 * 1024), *out = dev_floats(32);
+    checked_run run;
+    strided_global_read<<<1, 32>>>(A, out, stride);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "global_loads", 32);
+    EXPECT(r, "load_requests", 1);
+    EXPECT(r, "global_stores", 32);
+    EXPECT(r, "store_requests", 1);
+    EXPECT(r, "store_sectors", 4);
+    expect_clean_except(r, {});
+    EXPECT_NO_FINDINGS(r);
+    return r;
+}
+
+// Lane i reads A[1024·i]: 32 lanes, 32 sectors 4 KiB apart.
+START_TEST(uncoalesced_load_32_sectors)
+{
+    check_report r = run_strided_global(1024);
+    EXPECT(r, "load_sectors", 32);
+    ck_assert_msg(contains(r.human, "32.0 sectors per request (uncoalesced"), "the report:\n%s", r.human.c_str());
+}
+END_TEST
+
+// Lane i reads A[i]: 128 contiguous, aligned bytes, 4 sectors.
+START_TEST(coalesced_load_4_sectors)
+{
+    check_report r = run_strided_global(1);
+    EXPECT(r, "load_sectors", 4);
+    ck_assert_msg(!contains(r.human, "uncoalesced"), "the report:\n%s", r.human.c_str());
+}
+END_TEST
+
+// ------------------------------------------------------------ out of bounds
+
+__global__ void read_shifted(const float *in, float *out, int n, int shift)
+{
+    int i = (int)(blockIdx.x * blockDim.x + threadIdx.x);
+    if (i < n)
+        out[i] = in[i + shift];
+}
+
+// 1000 floats (4000 bytes): in[1000] is in the allocation's slack up to
+// 4096 bytes, so nothing faults, but the checker sees it.
+START_TEST(out_of_bounds_read_in_slack)
+{
+    const int n = 1000;
+    float *in = dev_floats(n), *out = dev_floats(n);
+    checked_run run;
+    read_shifted<<<4, 250>>>(in, out, n, 1);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "out_of_bounds", 1);
+    expect_clean_except(r, {"out_of_bounds"});
+    const finding_line &f = one_finding(r, {"out-of-bounds read"});
+    ck_assert_msg(contains(f.text, "out-of-bounds read at " + this_file_name() + ":"), "%s", f.whole.c_str());
+    ck_assert_msg(contains(f.text, "block (3,0,0): thread (249,0,0)"), "%s", f.whole.c_str());
+    ck_assert_msg(contains(f.text, "0 bytes past the end of a 4000-byte device allocation"), "%s", f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+    EXPECT(r, "global_stores", n);
+}
+END_TEST
+
+// ------------------------------------------------------------- host memory
+
+static float host_array[64];
+
+__global__ void read_through(const float *p, float *out) { out[threadIdx.x] = p[threadIdx.x]; }
+
+START_TEST(host_pointer_read)
+{
+    for (int i = 0; i < 64; i++)
+        host_array[i] = (float)i;
+    float *out = dev_floats(64);
+    checked_run run;
+    read_through<<<1, 64>>>(host_array, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "host_accesses", 64);  // every thread, once
+    EXPECT(r, "global_stores", 64);
+    expect_clean_except(r, {"host_accesses"});
+    const finding_line &f = one_finding(r, {"host memory"});
+    ck_assert_msg(contains(f.text, "host memory read by a kernel at " + this_file_name() + ":"), "%s",
+                  f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+}
+END_TEST
+
+// ------------------------------------------------- uninitialised shared read
+
+// Reads its word before anything wrote it, then writes it and (after a
+// barrier) reads a neighbour's: only the first 32 reads are findings.
+__global__ void read_before_write(const float *in, float *out)
+{
+    __shared__ float s[32];
+    float early = s[threadIdx.x];
+    __syncthreads();
+    s[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = early + s[(threadIdx.x + 1) % 32];
+}
+
+START_TEST(uninitialised_shared_read)
+{
+    float *in = dev_floats(32), *out = dev_floats(32);
+    checked_run run;
+    read_before_write<<<1, 32>>>(in, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "uninitialised_shared_reads", 32);
+    EXPECT(r, "shared_loads", 64);
+    EXPECT(r, "shared_stores", 32);
+    expect_clean_except(r, {"uninitialised_shared_reads"});
+    const finding_line &f = one_finding(r, {"shared memory read before anything wrote it"});
+    ck_assert_msg(contains(f.text, "at " + this_file_name() + ":"), "%s", f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+}
+END_TEST
+
+// ------------------------------------------------------ no false findings
+
+// Each thread writes, updates and reads back only its own shared word, with
+// no barrier: nothing is shared, so nothing is a hazard.  (volatile keeps
+// every access: otherwise the compiler forwards a thread's store to its
+// own load and no shared access is left to check.)
+__global__ void own_words_only(const float *in, float *out, int rounds)
+{
+    __shared__ volatile float s[64];
+    unsigned i = threadIdx.x;
+    s[i] = in[i];
+    for (int k = 0; k < rounds; k++) {
+        s[i] = s[i] * 0.5f + in[i];
+        out[i] = s[i];
+    }
+}
+
+START_TEST(own_words_have_no_hazard)
+{
+    float *in = dev_floats(64), *out = dev_floats(64);
+    checked_run run;
+    own_words_only<<<1, 64>>>(in, out, 3);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "shared_stores", 64 * (1 + 3));  // per thread: 1, then 1 per round
+    EXPECT(r, "shared_loads", 64 * (2 * 3));   // 2 per round
+    expect_clean_except(r, {});
+    EXPECT_NO_FINDINGS(r);
+}
+END_TEST
+
+// ------------------------------------------------------------------- suite
+
+static Suite *check_mode_suite(void)
+{
+    Suite *s = suite_create("check_mode");
+    TCase *tc;
+
+    tc = tcase_create("hazards");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, tiled_correct_counts);
+    tcase_add_test(tc, tiled_missing_first_barrier);
+    tcase_add_test(tc, tiled_missing_second_barrier);
+    tcase_add_test(tc, divergent_barrier);
+    tcase_add_test(tc, divergent_barrier_names_the_kernel_lines);
+    tcase_add_test(tc, own_words_have_no_hazard);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bank_conflicts");
+    tcase_set_timeout(tc, 10);
+    tcase_add_test(tc, column_store_32_way);
+    tcase_add_test(tc, broadcast_and_row_are_conflict_free);
+    tcase_add_test(tc, stride_2_is_2_way);
+    tcase_add_test(tc, stride_33_is_conflict_free);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("coalescing");
+    tcase_set_timeout(tc, 10);
+    tcase_add_test(tc, uncoalesced_load_32_sectors);
+    tcase_add_test(tc, coalesced_load_4_sectors);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bad_addresses");
+    tcase_set_timeout(tc, 10);
+    tcase_add_test(tc, out_of_bounds_read_in_slack);
+    tcase_add_test(tc, host_pointer_read);
+    tcase_add_test(tc, uninitialised_shared_read);
+    suite_add_tcase(s, tc);
+
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(check_mode_suite());
+    if (srunner_fork_status(sr) == CK_NOFORK)
+        fprintf(stderr, "test_check_mode: CK_FORK=no: these tests need fork mode (SIM_CHECK_OUT and the "
+                        "launch counter are per process); expect failures\n");
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
