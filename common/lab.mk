@@ -14,17 +14,19 @@ include $(ROOT)/common/backend.mk
 OUT := $(ROOT)/build/$(BACKEND)/$(LAB_KIND)/$(LAB_NAME)
 BUILD_ARGS := -f $(ROOT)/common/build.mk LAB_SRC=$(LAB_DIR)/matmul.cu LAB_NAME=$(LAB_NAME) OUT=$(OUT) BACKEND=$(BACKEND)
 
-N ?= $(if $(filter check,$(MAKECMDGOALS)),256,1000)
+N ?= $(if $(filter check profile sanitize,$(MAKECMDGOALS)),256,1000)
 SEED ?= 1
 REPS ?=
 
-.PHONY: all run check grade clean help
+.PHONY: all run check profile sanitize grade clean help
 all:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/run_lab
 
 help:
 	@echo "make run [N=1000] [SEED=1] [REPS=n]  build $(LAB_NAME), check it, time it ($(BACKEND) backend)"
 	@echo "make check [N=256]                   the simulator's counts and findings (needs clang)"
+	@echo "make profile [N=256]                 the same counts from a GPU (ncu)"
+	@echo "make sanitize [N=256]                compute-sanitizer memcheck, racecheck, synccheck (GPU)"
 	@echo "make grade                           grade $(LAB_NAME)"
 	@echo "BACKEND=gpu|sim  ARCH=90  DEBUG=1 (device code built with -G)"
 
@@ -37,6 +39,14 @@ check:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME) \
 	    $(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab
 	$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab $(N) $(SEED) 1
+
+# The same counts and findings from a GPU: Nsight Compute's counters and
+# compute-sanitizer's memcheck, racecheck and synccheck.
+profile: all
+	$(ROOT)/common/gpu/profile.sh $(OUT)/run_lab $(N)
+
+sanitize: all
+	$(ROOT)/common/gpu/sanitize.sh $(OUT)/run_lab $(N)
 
 grade:
 	@$(MAKE) --no-print-directory -C $(ROOT) grade LAB=$(LAB_NAME) SUBMISSION=$(abspath $(LAB_DIR)/..) BACKEND=$(BACKEND)

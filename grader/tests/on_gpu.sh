@@ -20,18 +20,25 @@ check() {
     make --no-print-directory grade BACKEND=gpu GRADE_OUT="$logs/$name" "$@" > "$logs/$name.log" 2>&1
     local got
     got=$(sed -n 's/^Score: //p' "$logs/$name.log")
-    if [ "$got" = "$want" ] && { [ -z "$phrase" ] || grep -qF -- "$phrase" "$logs/$name.log"; }; then
+    # "full" means x/x, "zero" 0/x.
+    local ok=no
+    case "$want" in
+        full) [ -n "$got" ] && [ "${got%/*}" = "${got#*/}" ] && ok=yes ;;
+        zero) [ "${got%/*}" = 0 ] && ok=yes ;;
+        *) [ "$got" = "$want" ] && ok=yes ;;
+    esac
+    if [ $ok = yes ] && { [ -z "$phrase" ] || grep -qF -- "$phrase" "$logs/$name.log"; }; then
         echo "ok   $name: Score: $got"
     else
         echo "FAIL $name: Score: ${got:-none}, expected $want ${phrase:+saying \"$phrase\"}"
         failures=$((failures + 1))
     fi
-    cat "$logs/$name.log"
+    grep -E '^(==|  [0-9]+-|Score)|FAIL' "$logs/$name.log"
 }
 
 bad=grader/tests/bad-kernels
-check solutions 15/15 "" SUBMISSION=solutions
-check skeletons 0/15 "still has TODO 1" SUBMISSION=labs
+check solutions full "" SUBMISSION=solutions
+check skeletons zero "still has TODO 1" SUBMISSION=labs
 check hang 0/15 "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
 check exit-early 0/15 "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
 # What the GPU itself makes of two mistakes the simulator reports exactly:
