@@ -87,7 +87,7 @@ int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, i
                 r->first_ref = e;
             }
             if (out && r->mismatches < max_print)
-                fprintf(out, "  (%d, %d): got %.6g, expected %.6g\n", i, j, g, e);
+                fprintf(out, "  (%d, %d): got %.6g, expected %.6g\n", i, j, isnan(g) ? NAN : g, e);
             r->mismatches++;
         }
     }

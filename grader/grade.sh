@@ -89,7 +89,8 @@ for stage in $stages; do
         # other settings, e.g. another tile width; their tests fail alone.
         awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv" |
             while IFS=$'\t' read -r variant defines; do
-                build_lab "$stage" "$dir" "build-$variant" "$defines" ||
+                # make reads an argument with "=" as a variable: no "=" in paths.
+                build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines" ||
                     echo "   (the tests of $variant score 0)"
             done
         if ! build_lab "$stage" "$dir" build ""; then
@@ -108,15 +109,16 @@ for stage in $stages; do
         FNR == NR { if (!/^#/ && $1 == stage) { order[++n] = $2; pts[$2] = $3 } ; next }
         { status[$2] = $3; msg[$2] = $4 }
         END {
-            got = 0; max = 0
+            got = 0; max = 0; width = 8
+            for (i = 1; i <= n; i++) if (length(order[i]) > width) width = length(order[i])
             for (i = 1; i <= n; i++) {
                 t = order[i]; max += pts[t]
                 s = (t in status) ? status[t] : "fail"
                 m = (t in msg) ? msg[t] : "the test did not report a result"
                 score = (s == "pass") ? pts[t] : 0; got += score
                 printf "%s\t%s\t%d\t%d\t%s\n", stage, t, score, pts[t], m >> "'"$out"'/all.tsv"
-                shown = m; gsub(/\\n/, "\n             ", shown); gsub(/\\"/, "\"", shown); gsub(/\\\\/, "\\", shown)
-                printf "  %-8s %-4s %2d/%-2d  %s\n", t, (s == "pass" ? "OK" : "FAIL"), score, pts[t], shown
+                shown = m; gsub(/\\n/, "\n" sprintf("%" (width + 16) "s", ""), shown); gsub(/\\"/, "\"", shown); gsub(/\\\\/, "\\", shown)
+                printf "  " sprintf("%-" width "s", t) " %-4s %2d/%-2d  %s\n", (s == "pass" ? "OK" : "FAIL"), score, pts[t], shown
             }
             printf "  %s: %d/%d\n", stage, got, max
             if (got == 0 && todo != "")

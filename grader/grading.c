@@ -33,10 +33,14 @@ static void lab_exec_path(const char *variant, char *out, size_t len)
         snprintf(out, len, "%s", grading.lab_exec);
         return;
     }
-    if (!strncmp(variant, "check", 5))
-        snprintf(out, len, "%s/build-%s/check/lab_exec", grading.out_dir, variant);
-    else
-        snprintf(out, len, "%s/build-%s/lab_exec", grading.out_dir, variant);
+    /* grade.sh writes "=" in a variant's name as "_" (make would read a
+     * path holding "=" as a variable assignment). */
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s", variant);
+    for (char *p = dir; *p; p++)
+        if (*p == '=')
+            *p = '_';
+    snprintf(out, len, "%s/build-%s%s/lab_exec", grading.out_dir, dir, strncmp(variant, "check", 5) ? "" : "/check");
 }
 
 double grading_timeout(int n, int seeds)
@@ -105,7 +109,7 @@ static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const 
                            "n=%d, seed %llu: %ld of %ld elements wrong; first at (row %d, col %d): got %.6g, "
                            "expected %.6g.",
                            n, (unsigned long long)seed, c->mismatches, c->checked, c->first_row, c->first_col,
-                           c->first_got, c->first_ref);
+                           isnan(c->first_got) ? NAN : c->first_got, c->first_ref); /* "nan", never "-nan" */
     const char *hint = "";
     if (c->not_finite == c->checked)
         hint = " C is all NaN: no element was written (the kit fills C with NaN before calling matmul).";

@@ -3,6 +3,7 @@
 #define GRADING_H
 
 #include <check.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -47,6 +48,20 @@ typedef struct {
  * launch reported.  Aborts the test, saying why, if it could not run or
  * its result is wrong (counts of a wrong kernel prove nothing). */
 void grading_run_check(const char *variant, int n, check_counts *out);
+
+/* A structural rule: given what check mode counted for size n, writes a
+ * one-line summary (pass) or what to look at (fail) and says which. */
+typedef int (*structure_rule)(const check_counts *c, int n, char *msg, size_t len);
+
+/* A test named `name`: the check build `variant` run at size n (its result
+ * must be right too), judged by `rule`. */
+void grading_add_structure_test(Suite *s, const char *name, const char *variant, int n, structure_rule rule);
+
+/* Rules several stages share. */
+int rule_no_hazards(const check_counts *c, int n, char *msg, size_t len);
+int rule_no_bank_conflicts(const check_counts *c, int n, char *msg, size_t len);
+int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len);
+int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len);
 
 /* A test's last act: the proof, read by the runner, that it ran to its end
  * (a process that exits early is otherwise reported as passed by Check). */

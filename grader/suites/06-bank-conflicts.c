@@ -4,8 +4,38 @@
  * more than one row of the tile in use fails; 1 and 2 are a single partial
  * tile, 31 and 33 just below and above one tile, 64 two whole tiles, 100,
  * 257 and 1000 partial last tiles. */
+#include <stdio.h>
+
 #include "grading.h"
 #include "stage_suites.h"
+
+/* The point of this stage: no conflicts without spending memory. */
+static int no_padding(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    if (c->shared_span_words > c->shared_words) {
+        snprintf(msg, len, "the %llu shared words a block uses are spread over %llu: padding (or unused words) "
+                 "where this stage asks for none", c->shared_words, c->shared_span_words);
+        return 0;
+    }
+    snprintf(msg, len, "no padding: %llu shared words, none wasted", c->shared_words);
+    return 1;
+}
+
+/* A fix that moves the transpose into global memory reads A by columns:
+ * rows of 4-byte loads by 32 lanes need 4 sectors per request. */
+static int coalesced_loads(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    double per = c->load_requests ? (double)c->load_sectors / c->load_requests : 0;
+    if (per > 4.5) {
+        snprintf(msg, len, "%.1f sectors of 32 bytes per warp-wide global load (4 when a warp reads one row): the "
+                 "global loads are not coalesced", per);
+        return 0;
+    }
+    snprintf(msg, len, "coalesced: %.2f sectors per warp-wide global load", per);
+    return 1;
+}
 
 Suite *suite_06_bank_conflicts(void)
 {
@@ -14,6 +44,12 @@ Suite *suite_06_bank_conflicts(void)
     static const int large[] = {1000};
     grading_add_size_tests(s, small, 7, 3);
     grading_add_size_tests(s, large, 1, 2);
+    /* The idea, on the simulator's counts. */
+    grading_add_structure_test(s, "no bank conflicts", "check", 100, rule_no_bank_conflicts);
+    grading_add_structure_test(s, "no padding", "check", 100, no_padding);
+    grading_add_structure_test(s, "coalesced loads", "check", 128, coalesced_loads);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
     grading_add_quiz_tests(s);
     return s;
 }

@@ -40,10 +40,11 @@ __device__ __forceinline__ int swizzle(int r, int c)
     //             0..31 (each row still holds its 32 elements), and
     //           - for a fixed c, r = 0..31 give 32 different results (a
     //             logical column is spread over all 32 banks).
-    //         Check by hand: fill in the 4 x 4 corner table of the README
-    //         (r, c = 0..3); every row and every column of it must hold
-    //         0, 1, 2 and 3 once each. The placeholder is correct but keeps
-    //         stage 05's conflict, so TODOs 2-4 work with or without it.
+    //         Check by hand: swizzle(6, 3) must be 5 (the README's worked
+    //         example), and in the 4 x 4 corner table of the README
+    //         (r, c = 0..3) every row and every column must hold 0, 1, 2
+    //         and 3 once each. The placeholder is correct but keeps stage
+    //         05's conflict, so TODOs 2-4 work with or without it.
     return c;  // placeholder: no swizzle, replace it
 }
 
