@@ -94,8 +94,8 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
         snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s", n,
                  r->signal, strsignal(r->signal), *log ? "\n" : "", log);
     else if (r->exit_code == 127)
-        snprintf(msg, len, "n=%d: this build of matmul.cu does not exist (it did not compile: see the compiler's "
-                 "messages above)", n);
+        snprintf(msg, len, "n=%d: this build of matmul.cu does not exist: it did not compile (see the compiler's "
+                 "messages above), or, for a structural test, clang++ is missing (make deps installs it)", n);
     else
         snprintf(msg, len,
                  "n=%d: the program ended (exit status %d) before it returned every result: does matmul "

@@ -11,11 +11,13 @@
 set -euo pipefail
 run_lab=$1 n=$2 machine=${3:-}
 command -v ncu >/dev/null || { echo "profile: ncu (Nsight Compute) is not on PATH" >&2; exit 1; }
+# The first four count per thread, like the simulator: Nsight Compute gets
+# them by patching the kernel's machine code.
 metrics=(
-    smsp__sass_thread_inst_executed_op_global_ld.sum
-    smsp__sass_thread_inst_executed_op_global_st.sum
-    smsp__sass_thread_inst_executed_op_shared_ld.sum
-    smsp__sass_thread_inst_executed_op_shared_st.sum
+    sass__inst_executed_global_loads
+    sass__inst_executed_global_stores
+    sass__inst_executed_shared_loads
+    sass__inst_executed_shared_stores
     l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
     l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
     l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
@@ -36,21 +38,28 @@ fi
 rm -f "$csv.err"
 # ncu's CSV: one row per metric; the last two fields are the unit and value.
 awk -F'","' -v machine="$machine" '
+    function val(k) { return (k in v) ? v[k] : "n/a" }
+    function per(a, b) { return (a == "n/a" || b == "n/a" || b + 0 == 0) ? "n/a" : sprintf("%.2f", a / b) }
     /^"ID"/ { next }
-    NF > 5 { gsub(/"/, "", $NF); gsub(/,/, "", $NF); name = $(NF - 2); v[name] = $NF; kernel = $5 }
+    NF > 5 { gsub(/"/, "", $NF); gsub(/,/, "", $NF); v[$(NF - 2)] = $NF; kernel = $5 }
     END {
-        t = v["launch__thread_count"]
-        ld = v["smsp__sass_thread_inst_executed_op_global_ld.sum"]; st = v["smsp__sass_thread_inst_executed_op_global_st.sum"]
-        lr = v["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"]; ls = v["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"]
-        sr = v["l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"]; ss = v["l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"]
-        cl = v["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"]; cs = v["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"]
-        printf "[ncu] kernel %s, %d threads\n", kernel, t
-        printf "[ncu]   global loads:  %d (%.2f per thread)\n", ld, t ? ld / t : 0
-        printf "[ncu]   global stores: %d (%.2f per thread)\n", st, t ? st / t : 0
-        printf "[ncu]   coalescing: %.2f sectors of 32 bytes per warp-wide load request, %.2f per store request\n", lr ? ls / lr : 0, sr ? ss / sr : 0
-        printf "[ncu]   shared loads: %d, shared stores: %d\n", v["smsp__sass_thread_inst_executed_op_shared_ld.sum"], v["smsp__sass_thread_inst_executed_op_shared_st.sum"]
-        printf "[ncu]   bank conflicts: %d extra wavefronts on loads, %d on stores\n", cl, cs
-        if (machine != "")
-            printf "threads=%d global_loads=%d global_stores=%d load_requests=%d load_sectors=%d store_requests=%d store_sectors=%d shared_loads=%d shared_stores=%d bank_conflicts_ld=%d bank_conflicts_st=%d\n",
-                t, ld, st, lr, ls, sr, ss, v["smsp__sass_thread_inst_executed_op_shared_ld.sum"], v["smsp__sass_thread_inst_executed_op_shared_st.sum"], cl, cs > machine
+        t = val("launch__thread_count")
+        ld = val("sass__inst_executed_global_loads"); st = val("sass__inst_executed_global_stores")
+        sl = val("sass__inst_executed_shared_loads"); ss_ = val("sass__inst_executed_shared_stores")
+        lr = val("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"); ls = val("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")
+        sr = val("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"); ss = val("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")
+        cl = val("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"); cs = val("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+        printf "[ncu] kernel %s, %s threads\n", kernel, t
+        printf "[ncu]   global loads:  %s (%s per thread)\n", ld, per(ld, t)
+        printf "[ncu]   global stores: %s (%s per thread)\n", st, per(st, t)
+        printf "[ncu]   coalescing: %s sectors of 32 bytes per warp-wide load request, %s per store request\n", per(ls, lr), per(ss, sr)
+        printf "[ncu]   shared loads: %s, shared stores: %s\n", sl, ss_
+        printf "[ncu]   bank conflicts: %s extra wavefronts on loads, %s on stores\n", cl, cs
+        if (machine != "") {
+            line = ""
+            n = split("threads global_loads global_stores load_requests load_sectors store_requests store_sectors shared_loads shared_stores bank_conflicts_ld bank_conflicts_st", keys, " ")
+            split(t " " ld " " st " " lr " " ls " " sr " " ss " " sl " " ss_ " " cl " " cs, vals, " ")
+            for (i = 1; i <= n; i++) if (vals[i] != "n/a") line = line (line == "" ? "" : " ") keys[i] "=" vals[i]
+            print line > machine
+        }
     }' "$csv"
