@@ -41,6 +41,15 @@ endif
 
 include common/sim/tests/sim_tests.mk
 
+# ---------------------------------------------------------------- timing report
+REPORT_OUT ?= $(ROOT)/build/report
+.PHONY: report
+report:
+	@common/deps.sh plots
+	@common/report/report.sh $(BACKEND) $(REPORT_OUT) $(if $(filter-out $(ROOT)/labs,$(SUBMISSION)),$(SUBMISSION))
+	@if command -v gnuplot >/dev/null; then common/report/plot.sh $(REPORT_OUT); \
+	else echo "report: no gnuplot here; run common/report/plot.sh $(REPORT_OUT) where it is installed"; fi
+
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench
 .PHONY: bench-sim

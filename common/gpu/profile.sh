@@ -26,6 +26,8 @@ metrics=(
     l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
     launch__thread_count
 )
+# The report also wants DRAM traffic, for each stage's place on the roofline.
+[ -n "${PROFILE_DRAM:-}" ] && metrics+=(dram__bytes_read.sum dram__bytes_write.sum)
 csv=$(mktemp)
 trap 'rm -f "$csv"' EXIT
 # Thread-level instruction counts come from instrumented SASS; if this ncu
@@ -49,6 +51,7 @@ awk -F'","' -v machine="$machine" '
         lr = val("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"); ls = val("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")
         sr = val("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"); ss = val("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")
         cl = val("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"); cs = val("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+        dr = val("dram__bytes_read.sum"); dw = val("dram__bytes_write.sum")
         printf "[ncu] kernel %s, %s threads\n", kernel, t
         printf "[ncu]   global loads:  %s (%s per thread)\n", ld, per(ld, t)
         printf "[ncu]   global stores: %s (%s per thread)\n", st, per(st, t)
@@ -57,8 +60,8 @@ awk -F'","' -v machine="$machine" '
         printf "[ncu]   bank conflicts: %s extra wavefronts on loads, %s on stores\n", cl, cs
         if (machine != "") {
             line = ""
-            n = split("threads global_loads global_stores load_requests load_sectors store_requests store_sectors shared_loads shared_stores bank_conflicts_ld bank_conflicts_st", keys, " ")
-            split(t " " ld " " st " " lr " " ls " " sr " " ss " " sl " " ss_ " " cl " " cs, vals, " ")
+            n = split("threads global_loads global_stores load_requests load_sectors store_requests store_sectors shared_loads shared_stores bank_conflicts_ld bank_conflicts_st dram_read_bytes dram_write_bytes", keys, " ")
+            split(t " " ld " " st " " lr " " ls " " sr " " ss " " sl " " ss_ " " cl " " cs " " dr " " dw, vals, " ")
             for (i = 1; i <= n; i++) if (vals[i] != "n/a") line = line (line == "" ? "" : " ") keys[i] "=" vals[i]
             print line > machine
         }

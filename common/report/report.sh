@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The timing report's measurements: every stage's kernel beside cuBLAS on a
+# GPU, or, without one, what the simulator counts.  Writes TSV files that
+# plot.sh turns into figures and report.md.
+#
+#   common/report/report.sh gpu OUT [SUBMISSION]   times (needs a GPU; ncu adds counters)
+#   common/report/report.sh sim OUT [SUBMISSION]   the simulator's counts (no times)
+#
+# Stages come from solutions/ (and from SUBMISSION, as "<stage> (yours)").
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mode=$1
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+submission=${3:-}
+cd "$root"
+started=$(date +%s)
+progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; }
+
+# label, lab file: the solutions, then the student's files if asked for.
+labs() {
+    for f in solutions/[0-9]*/matmul.cu; do echo "$(basename "$(dirname "$f")") $root/$f"; done
+    if [ -n "$submission" ]; then
+        for f in "$submission"/[0-9]*/matmul.cu; do
+            [ -f "$f" ] && echo "$(basename "$(dirname "$f")")-yours $(cd "$(dirname "$f")" && pwd)/matmul.cu"
+        done
+    fi
+}
+
+build() {  # build LABEL SRC TARGET BACKEND
+    make --no-print-directory -f common/build.mk BACKEND="$4" LAB_SRC="$2" LAB_NAME="${1%-yours}" \
+        OUT="$root/build/report/$4/$1" "$3" > "$out/build-$1.log" 2>&1
+}
+
+case "$mode" in
+gpu)
+    sizes=${SIZES:-"128 256 512 1000 1024 2048 4096"}
+    {
+        echo "gpu	$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)"
+        echo "driver	$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)"
+        echo "cuda	$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
+        echo "compute_capability	$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1)"
+        echo "sm_count	$(nvidia-smi --query-gpu=name --format=csv,noheader >/dev/null; nvidia-smi -q | sed -n 's/.*Multiprocessor Count *: *//p' | head -n 1)"
+        echo "max_sm_clock_mhz	$(nvidia-smi --query-gpu=clocks.max.sm --format=csv,noheader,nounits | head -n 1)"
+        echo "sm_clock_mhz	$(nvidia-smi --query-gpu=clocks.sm --format=csv,noheader,nounits | head -n 1)"
+        echo "max_mem_clock_mhz	$(nvidia-smi --query-gpu=clocks.max.mem --format=csv,noheader,nounits | head -n 1)"
+        echo "date	$(date -u +%Y-%m-%dT%H:%MZ)"
+    } > "$out/machine.tsv"
+    printf 'stage\tn\tmedian_ms\tmin_ms\tmax_ms\tcv\treps\tgflops\tcheck\n' > "$out/timings.tsv"
+    labs | while read -r label src; do
+        progress "$label: building"
+        build "$label" "$src" "$root/build/report/gpu/$label/time_lab" gpu
+        progress "$label: timing n = $sizes"
+        "$root/build/report/gpu/$label/time_lab" "$label" $sizes >> "$out/timings.tsv"
+    done
+    progress "cuBLAS: building and timing"
+    make --no-print-directory -f common/build.mk BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
+        "$root/build/gpu/common/time_cublas" > "$out/build-cublas.log" 2>&1
+    "$root/build/gpu/common/time_cublas" $sizes >> "$out/timings.tsv"
+    if command -v ncu >/dev/null && [ -z "${NO_NCU:-}" ]; then
+        printf 'stage\tn\tcounters\n' > "$out/counters.tsv"
+        labs | while read -r label src; do
+            n=1024
+            case "$label" in 02-*|03-*) n=32 ;; esac
+            progress "$label: ncu counters at n=$n"
+            build "$label" "$src" "$root/build/report/gpu/$label/run_lab" gpu
+            PROFILE_DRAM=1 common/gpu/profile.sh "$root/build/report/gpu/$label/run_lab" "$n" "$out/ncu-$label.line" \
+                > "$out/ncu-$label.txt" 2>&1 || true
+            [ -f "$out/ncu-$label.line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$(cat "$out/ncu-$label.line")" >> "$out/counters.tsv"
+            rm -f "$out/ncu-$label.line"
+        done
+    fi
+    # A measured memory bandwidth for the roofline: device-to-device copies.
+    progress "memory bandwidth"
+    make --no-print-directory -f common/build.mk BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
+        "$root/build/gpu/common/bandwidth" > "$out/build-bandwidth.log" 2>&1
+    "$root/build/gpu/common/bandwidth" >> "$out/machine.tsv"
+    ;;
+sim)
+    sizes=${SIZES:-"64 128 256"}
+    printf 'stage\tn\tcounters\n' > "$out/counters.tsv"
+    labs | while read -r label src; do
+        progress "$label: check build"
+        build "$label" "$src" "$root/build/report/sim/$label/check/run_lab" sim
+        for n in $sizes; do
+            case "$label" in 02-*|03-*) [ "$n" -le 32 ] || continue ;; esac
+            progress "$label: counting at n=$n"
+            rm -f "$out/tmp.counts"
+            SIM_CHECK_OUT="$out/tmp.counts" "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
+            line=$(grep -m1 '^launch=' "$out/tmp.counts" 2>/dev/null || true)
+            [ -n "$line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$line" >> "$out/counters.tsv"
+        done
+        case "$label" in 02-*) n=2 ;; 03-*) n=32 ;; *) continue ;; esac
+        rm -f "$out/tmp.counts"
+        SIM_CHECK_OUT="$out/tmp.counts" "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
+        line=$(grep -m1 '^launch=' "$out/tmp.counts" 2>/dev/null || true)
+        [ -n "$line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$line" >> "$out/counters.tsv"
+    done
+    rm -f "$out/tmp.counts"
+    echo "machine	CPU simulator ($(nproc) cores); counts only, no GPU times" > "$out/machine.tsv"
+    ;;
+*)
+    echo "usage: $0 gpu|sim OUT [SUBMISSION]" >&2
+    exit 2
+    ;;
+esac
+progress "done: $out"

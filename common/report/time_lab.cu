@@ -1,0 +1,80 @@
+// time_lab: one lab's kernel at several sizes, for the timing report.
+//
+//   time_lab STAGE N [N ...]     one TSV line per size on stdout:
+//   stage  n  median_ms  min_ms  max_ms  cv  reps  gflops  check
+//
+// Each size is validated against the CPU reference (sampled rows for large
+// n) before it is timed; a wrong result is reported, not timed.
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <vector>
+
+#include "harness.h"
+#include "lab.h"
+#include "timing.h"
+
+static bool validate(const float *A, const float *B, const float *C, int n)
+{
+    std::vector<float> ref(n);
+    int step = n <= 512 ? 1 : n / 32;
+    for (int r = 0; r < n; r += step) {
+        lab_reference_rows(A, B, ref.data(), n, r, r + 1);
+        lab_comparison cmp;
+        if (!lab_compare_rows(C, ref.data(), n, r, r + 1, NULL, 0, &cmp))
+            return false;
+    }
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: time_lab STAGE N [N ...]\n");
+        return 2;
+    }
+    for (int a = 2; a < argc; a++) {
+        int n;
+        char err[200];
+        if (!lab_parse_size(argv[a], &n, err, sizeof err)) {
+            fprintf(stderr, "time_lab: %s\n", err);
+            return 2;
+        }
+        size_t count = (size_t)n * n, bytes = count * sizeof(float);
+        std::vector<float> A(count), B(count), C(count);
+        lab_make_inputs(A.data(), B.data(), n, 1);
+        float *dA, *dB, *dC;
+        CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
+        CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
+        CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
+        CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemset(dC, 0xFF, bytes));
+        matmul(dA, dB, dC, n);
+        cudaError_t e = cudaGetLastError();
+        if (e == cudaSuccess)
+            e = cudaDeviceSynchronize();
+        if (e != cudaSuccess) {
+            // A stage that cannot run this size (one block holds at most
+            // 32x32 threads in 02 and 03) gets a line saying so.
+            printf("%s\t%d\tNA\tNA\tNA\tNA\t0\tNA\t%s\n", argv[1], n, cudaGetErrorName(e));
+            fflush(stdout);
+            if (e == cudaErrorInvalidConfiguration)
+                continue;
+            return 1;
+        }
+        CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+        if (!validate(A.data(), B.data(), C.data(), n)) {
+            printf("%s\t%d\tNA\tNA\tNA\tNA\t0\tNA\twrong\n", argv[1], n);
+            continue;
+        }
+        timing t = time_product([&] { matmul(dA, dB, dC, n); });
+        printf("%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.1f\tok\n", argv[1], n, t.median_ms, t.min_ms, t.max_ms, t.cv,
+               t.reps, lab_gflops(n, t.median_ms));
+        fflush(stdout);
+        CUDA_CHECK(cudaFree(dA));
+        CUDA_CHECK(cudaFree(dB));
+        CUDA_CHECK(cudaFree(dC));
+    }
+    return 0;
+}
