@@ -48,9 +48,11 @@ gpu)
     printf 'stage\tn\tmedian_ms\tmin_ms\tmax_ms\tcv\treps\tgflops\tcheck\n' > "$out/timings.tsv"
     labs | while read -r label src; do
         progress "$label: building"
-        build "$label" "$src" "$root/build/report/gpu/$label/time_lab" gpu
+        build "$label" "$src" "$root/build/report/gpu/$label/time_lab" gpu ||
+            { progress "$label: does not build (build-$label.log)"; continue; }
         progress "$label: timing n = $sizes"
-        "$root/build/report/gpu/$label/time_lab" "$label" $sizes >> "$out/timings.tsv"
+        "$root/build/report/gpu/$label/time_lab" "$label" $sizes >> "$out/timings.tsv" ||
+            progress "$label: time_lab failed (see its lines in timings.tsv)"
     done
     progress "cuBLAS: building and timing"
     make --no-print-directory -f common/build.mk BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \

@@ -59,7 +59,8 @@ int main(int argc, char **argv)
             // 32x32 threads in 02 and 03) gets a line saying so.
             printf("%s\t%d\tNA\tNA\tNA\tNA\t0\tNA\t%s\n", argv[1], n, cudaGetErrorName(e));
             fflush(stdout);
-            if (e == cudaErrorInvalidConfiguration)
+            // A refused launch leaves the context usable; a fault does not.
+            if (e == cudaErrorInvalidConfiguration || e == cudaErrorInvalidValue)
                 continue;
             return 1;
         }
