@@ -211,7 +211,7 @@ START_TEST(test_refused)
      * CUDA refusing the launch, which is what this test asks for. */
     if (r.cuda_status != 9 /* cudaErrorInvalidConfiguration */ && r.cuda_status != 1 /* cudaErrorInvalidValue */) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
-        ck_abort_msg("%s\n(expected: the launch refused with cudaErrorInvalidConfiguration)", msg);
+        ck_abort_msg("%s\n(expected: the launch refused by CUDA as an invalid configuration)", msg);
     }
     student_result_free(&r);
     char summary[200];
