@@ -7,7 +7,7 @@
 // which shared elements each thread then reads, what the barrier makes each
 // thread wait for, and where the approach stops: a block holds at most 1024
 // threads, so n = 32 is the end. For n = 33 the launch is refused with
-// cudaErrorInvalidConfiguration, a clear error rather than a wrong answer;
+// an invalid-configuration error, a clear error rather than a wrong answer;
 // stage 04 gets past the limit with tiles.
 //
 //   make -C labs/03-shared-3x3 run N=3     # build, check against the CPU reference, time it
@@ -65,7 +65,8 @@ void matmul(const float *A, const float *B, float *C, int n)
 {
     // One block of n x n threads, for every n. No check for n > MAX_N here:
     // CUDA itself refuses a block of more than 1024 threads with
-    // cudaErrorInvalidConfiguration, and the caller's error check reports it.
+    // an error (the simulator: cudaErrorInvalidConfiguration), and the
+    // caller's error check reports it.
     dim3 grid(1, 1);
     dim3 block(n, n);
     matmul_one_block_kernel<<<grid, block>>>(A, B, C, n);
