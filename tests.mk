@@ -5,13 +5,14 @@
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
 #                  and every bad submission is handled (grader/tests/)
-#   test-nvcc      every lab file also compiles with nvcc, when it is there
+#   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
+#   test-report    the report's simulator path end to end, and its counts
 
 TEST_OUT := $(ROOT)/build/tests
 
-.PHONY: test test-harness test-grading test-nvcc
+.PHONY: test test-harness test-grading test-nvcc test-report
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report
 	@echo "make test: all passed"
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
@@ -37,7 +38,23 @@ else
 	        OUT=$$out $$out/lab_exec $$out/run_lab > $(TEST_OUT)/nvcc.log 2>&1 || \
 	        { cat $(TEST_OUT)/nvcc.log; exit 1; }; \
 	done
+	@echo "nvcc: the timing report's programs"
+	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/solutions/04-tiled/matmul.cu \
+	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \
+	    $(ROOT)/build/gpu/common/bandwidth > $(TEST_OUT)/nvcc.log 2>&1 || { cat $(TEST_OUT)/nvcc.log; exit 1; }
+	@$(NVCC) -arch=sm_90 -o $(TEST_OUT)/nvcc/launch_limits common/gpu/launch_limits.cu
 endif
+
+# The report without a GPU: the simulator's counts, a table, figures if
+# gnuplot is there.  Tiled loads per element must be 2n/TILE: 4 at n=64.
+test-report:
+	@rm -rf $(TEST_OUT)/report
+	@SIZES=64 common/report/report.sh sim $(TEST_OUT)/report 2> $(TEST_OUT)/report.log
+	@common/report/plot.sh $(TEST_OUT)/report >> $(TEST_OUT)/report.log
+	@grep -q '^| 04-tiled | 64 | 4.0 | 4 | 4.00 |' $(TEST_OUT)/report/report.md && \
+	    grep -q '^| 01-naive | 64 | 128.0 | 128 |' $(TEST_OUT)/report/report.md || \
+	    { echo "test-report: unexpected counts in $(TEST_OUT)/report/report.md"; exit 1; }
+	@echo "test-report: the simulator's report counts as expected"
 
 include common/sim/tests/sim_tests.mk
 
