@@ -15,6 +15,7 @@ help:
 	@echo "make grade [SUBMISSION=dir] [LAB=NN-name]  grade labs/ (or dir shaped like it)"
 	@echo "make test                                  the kit's own tests"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"
+	@echo "make lessons                               refill the lessons' numbers from reports/"
 	@echo "make bench-sim                             time the CPU simulator"
 	@echo "make -C labs/01-naive run N=1000           build, check and time one lab"
 	@echo "make deps                                  install what is missing (apt-get)"

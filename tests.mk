@@ -7,12 +7,13 @@
 #                  and every bad submission is handled (grader/tests/)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
 #   test-report    the report's simulator path end to end, and its counts
+#   test-lessons   the numbers in the lessons match the committed reports
 
 TEST_OUT := $(ROOT)/build/tests
 
 .PHONY: test test-harness test-grading test-nvcc test-report
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons
 	@echo "make test: all passed"
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
@@ -66,6 +67,15 @@ report:
 	@common/report/report.sh $(BACKEND) $(REPORT_OUT) $(if $(filter-out $(ROOT)/labs,$(SUBMISSION)),$(SUBMISSION))
 	@if command -v gnuplot >/dev/null; then common/report/plot.sh $(REPORT_OUT); \
 	else echo "report: no gnuplot here; run common/report/plot.sh $(REPORT_OUT) where it is installed"; fi
+
+# The lessons' measured numbers come from the reports committed under
+# reports/; this rewrites them (after a new report is committed there).
+.PHONY: lessons test-lessons
+lessons:
+	@common/report/fill_lessons.sh
+
+test-lessons:
+	@common/report/fill_lessons.sh --check && echo "test-lessons: every lesson matches reports/"
 
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Puts measured numbers into the lessons: the block between
+# <!-- report:NN-name:begin --> and <!-- report:NN-name:end --> in each
+# labs/NN-name/README.md is rewritten from the committed reports under
+# reports/ (a GPU's timing report, the simulator's counts), so a lesson only
+# ever quotes the kit's own measurements, and re-running a report updates it.
+#
+#   common/report/fill_lessons.sh            rewrite the lessons (make lessons)
+#   common/report/fill_lessons.sh --check    exit 1 if a lesson is out of date
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+check=${1:-}
+
+# The block for one stage, from every committed report.
+block() {
+    local stage=$1 found=0
+    for dir in reports/*/; do
+        dir=${dir%/}
+        if [ -f "$dir/timings.tsv" ] && grep -q "^$stage	" "$dir/timings.tsv"; then
+            found=1
+            gpu=$(awk -F'\t' '$1 == "gpu" { print $2 }' "$dir/machine.tsv")
+            echo "Measured on $gpu by the kit's timing report ([$dir/report.md](../../$dir/report.md)):"
+            echo
+            echo "| n | time (ms) | GFLOP/s | % of cuBLAS FP32 |"
+            echo "| ---: | ---: | ---: | ---: |"
+            awk -F'\t' -v s="$stage" '
+                $1 == "cublas-fp32" { ref[$2] = $8 }
+                $1 == s { rows[++k] = $0 }
+                END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
+                    if (f[9] != "ok") printf "| %d | — | — | — |\n", f[2]
+                    else printf "| %d | %.3f | %.0f | %s |\n", f[2], f[3], f[8], (f[2] in ref) ? sprintf("%.1f %%", 100 * f[8] / ref[f[2]]) : "—" } }' "$dir/timings.tsv"
+            echo
+        fi
+        if [ -f "$dir/counters.tsv" ] && [ ! -f "$dir/timings.tsv" ] && grep -q "^$stage	" "$dir/counters.tsv"; then
+            found=1
+            echo "Counted by the kit's CPU simulator in check mode ([$dir/report.md](../../$dir/report.md)):"
+            echo
+            echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | bank conflicts (ld/st) |"
+            echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+            awk -F'\t' -v s="$stage" '$1 == s {
+                split($3, kv, " "); delete v
+                for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
+                printf "| %d | %.1f | %d | %.2f | %d | %d/%d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+                    v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"], v["bank_conflicts_ld"], v["bank_conflicts_st"] }' "$dir/counters.tsv"
+            echo
+        fi
+    done
+    if ! ls reports/*/timings.tsv >/dev/null 2>&1; then
+        echo "_GPU times appear here once a GPU's timing report is committed under reports/ (\`make report\` on a GPU, then \`make lessons\`)._"
+        found=1
+    fi
+    [ $found = 1 ] || echo "_Measured results appear here once a report is committed under reports/._"
+}
+
+stale=0
+for readme in labs/[0-9]*/README.md; do
+    stage=$(basename "$(dirname "$readme")")
+    grep -q "<!-- report:$stage:begin -->" "$readme" || continue
+    new=$(mktemp)
+    content=$(mktemp)
+    block "$stage" > "$content"
+    awk -v b="<!-- report:$stage:begin -->" -v e="<!-- report:$stage:end -->" -v f="$content" '
+        $0 == b { print; while ((getline line < f) > 0) print line; skip = 1; next }
+        $0 == e { skip = 0 }
+        !skip { print }' "$readme" > "$new"
+    if ! cmp -s "$new" "$readme"; then
+        if [ "$check" = --check ]; then
+            echo "fill_lessons: $readme is out of date with reports/ (run make lessons)"
+            stale=1
+        else
+            cp "$new" "$readme"
+            echo "fill_lessons: updated $readme"
+        fi
+    fi
+    rm -f "$new" "$content"
+done
+exit $stale
