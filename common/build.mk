@@ -87,16 +87,16 @@ $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OU
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ -o $@
 
 # The timing report's programs (common/report/).
-$(OUT)/time_lab.o: $(ROOT)/common/report/time_lab.cu $(ROOT)/common/report/timing.h
+$(OUT)/time_lab.o: $(ROOT)/common/report/time_lab.cu $(ROOT)/common/timing.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
 
 $(OUT)/time_lab: $(OUT)/time_lab.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ -o $@
 
-$(COMMON_OUT)/time_cublas: $(ROOT)/common/report/time_cublas.cu $(ROOT)/common/report/timing.h $(COMMON_OUT)/harness.o
+$(COMMON_OUT)/time_cublas: $(ROOT)/common/report/time_cublas.cu $(ROOT)/common/timing.h $(COMMON_OUT)/harness.o
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $< $(COMMON_OUT)/harness.o -lcublas -o $@
 
-$(COMMON_OUT)/bandwidth: $(ROOT)/common/report/bandwidth.cu $(ROOT)/common/report/timing.h
+$(COMMON_OUT)/bandwidth: $(ROOT)/common/report/bandwidth.cu $(ROOT)/common/timing.h
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $< -o $@
 endif

@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "lab.h"
+#include "timing.h"
 
 // ---------------------------------------------------------------- set-up
 
@@ -95,43 +96,23 @@ static bool check_result(const float *A, const float *B, const float *C, int n)
 
 static void time_kernel(const float *dA, const float *dB, float *dC, int n, unsigned long reps_wanted)
 {
-    cudaEvent_t start, stop;
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    // A GPU run repeats until the spread is small or a second has passed;
-    // the simulator is slow, so it times a single run unless told otherwise.
-    unsigned long min_reps = reps_wanted ? reps_wanted : (on_simulator() ? 1 : 5);
-    unsigned long max_reps = reps_wanted ? reps_wanted : (on_simulator() ? 1 : 200);
-    std::vector<double> ms;
-    double spent = 0, cv = 1;
-    while (ms.size() < max_reps && (ms.size() < min_reps || (cv > 0.01 && spent < 1000))) {
-        CUDA_CHECK(cudaEventRecord(start));
-        matmul(dA, dB, dC, n);
-        CUDA_CHECK(cudaEventRecord(stop));
-        CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaEventSynchronize(stop));
-        float t;
-        CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
-        ms.push_back(t);
-        spent += t;
-        double mean = 0, var = 0;
-        for (double v : ms)
-            mean += v / ms.size();
-        for (double v : ms)
-            var += (v - mean) * (v - mean) / ms.size();
-        cv = ms.size() > 1 ? sqrt(var) / mean : 1;
-    }
-    std::sort(ms.begin(), ms.end());
-    double median = ms[ms.size() / 2];
+    // The validation run was the warm-up.  A GPU run repeats until the
+    // spread is small or a second has passed; the simulator is slow, so it
+    // times a single run unless told otherwise.
+    timing_plan plan;
+    plan.warm_up = false;
+    plan.flush_l2 = false;
+    plan.cap_ms = 1000;
+    plan.min_reps = reps_wanted ? reps_wanted : (on_simulator() ? 1 : 5);
+    plan.max_reps = reps_wanted ? reps_wanted : (on_simulator() ? 1 : 200);
+    timing t = time_product([&] { matmul(dA, dB, dC, n); }, plan);
     if (on_simulator()) {
         printf("time: %.1f ms on the CPU simulator (not a GPU time: compare kernels with the simulator's "
-               "counts, and time them on a GPU)\n", median);
+               "counts, and time them on a GPU)\n", t.median_ms);
     } else {
-        printf("time: %.4f ms median of %zu runs (spread %.1f%%), %.1f GFLOP/s\n", median, ms.size(),
-               ms.size() > 1 ? 100.0 * (ms.back() - ms.front()) / median : 0.0, lab_gflops(n, median));
+        printf("time: %.4f ms median of %d runs (spread %.1f%%), %.1f GFLOP/s\n", t.median_ms, t.reps,
+               t.reps > 1 ? 100.0 * (t.max_ms - t.min_ms) / t.median_ms : 0.0, lab_gflops(n, t.median_ms));
     }
-    CUDA_CHECK(cudaEventDestroy(start));
-    CUDA_CHECK(cudaEventDestroy(stop));
 }
 
 // ---------------------------------------------------------------- main

@@ -95,3 +95,32 @@ int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t l
     snprintf(msg, len, "each element of C stored once (%llu stores)", want);
     return 1;
 }
+
+/* Shared memory's promise for one block: each element of A and B comes from
+ * global memory once (2 n^2 loads in all, where the naive kernel makes 2 n^3). */
+int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len)
+{
+    unsigned long long want = 2ull * (unsigned long long)n * n;
+    if (c->global_loads != want) {
+        snprintf(msg, len, "%llu global loads for %d x %d matrices; loading each element of A and B once makes "
+                 "2 * n^2 = %llu (the dot product must read the shared copies)", c->global_loads, n, n, want);
+        return 0;
+    }
+    snprintf(msg, len, "each element of A and B loaded from global memory once (%llu loads; the naive kernel: %llu)",
+             want, want * (unsigned long long)n);
+    return 1;
+}
+
+/* The dot products read shared memory: n^2 threads, 2n shared reads each. */
+int rule_shared_used(const check_counts *c, int n, char *msg, size_t len)
+{
+    unsigned long long reads = 2ull * (unsigned long long)n * n * n;
+    if (c->shared_stores < 2ull * (unsigned long long)n * n || c->shared_loads < reads) {
+        snprintf(msg, len, "%llu shared stores and %llu shared loads: the tiles of A and B belong in __shared__ "
+                 "arrays and the dot product reads them there (expected at least %llu and %llu)",
+                 c->shared_stores, c->shared_loads, 2ull * (unsigned long long)n * n, reads);
+        return 0;
+    }
+    snprintf(msg, len, "A and B staged in shared memory (%llu stores, %llu loads)", c->shared_stores, c->shared_loads);
+    return 1;
+}
