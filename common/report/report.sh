@@ -39,7 +39,6 @@ gpu)
         echo "driver	$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)"
         echo "cuda	$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
         echo "compute_capability	$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1)"
-        echo "sm_count	$(nvidia-smi --query-gpu=name --format=csv,noheader >/dev/null; nvidia-smi -q | sed -n 's/.*Multiprocessor Count *: *//p' | head -n 1)"
         echo "max_sm_clock_mhz	$(nvidia-smi --query-gpu=clocks.max.sm --format=csv,noheader,nounits | head -n 1)"
         echo "sm_clock_mhz	$(nvidia-smi --query-gpu=clocks.sm --format=csv,noheader,nounits | head -n 1)"
         echo "max_mem_clock_mhz	$(nvidia-smi --query-gpu=clocks.max.mem --format=csv,noheader,nounits | head -n 1)"
