@@ -8,7 +8,7 @@ cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
 machine() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' machine.tsv; }
 # key=value out of a counters line
-counter() { awk -F'\t' -v s="$1" -v k="$2" '$1 == s { if (match($3, " " k "=[0-9]+")) print substr($3, RSTART + length(k) + 2, RLENGTH - length(k) - 2) }' counters.tsv | head -n 1; }
+counter() { [ -f counters.tsv ] || return 0; awk -F'\t' -v s="$1" -v k="$2" '$1 == s { if (match($3, " " k "=[0-9]+")) print substr($3, RSTART + length(k) + 2, RLENGTH - length(k) - 2) }' counters.tsv | head -n 1; }
 
 plot() {  # plot NAME GNUPLOT-COMMANDS: one PNG and one SVG
     [ $have_gnuplot = yes ] || return 0
