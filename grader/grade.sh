@@ -32,7 +32,6 @@ if [ -n "$only" ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-: > "$out/all.tsv"
 
 # Lines of the points table for one stage: test, points, what it checks.
 stage_tests() { awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 "\t" $3 "\t" $4 }' "$points"; }
@@ -69,6 +68,7 @@ first_todo() {
         awk -F: '{ print $2 " (line " $1 ")" }'
 }
 
+scored=""
 for stage in $stages; do
     dir="$out/$stage"
     rm -rf "$dir"
@@ -96,10 +96,13 @@ for stage in $stages; do
         if ! build_lab "$stage" "$dir" build ""; then
             fail_stage "$stage" "matmul.cu does not compile (the compiler's messages are in the grading output)"
         else
-            "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1 ||
-                fail_stage "$stage" "the grader could not run this stage: $(tail -n 1 "$dir/suite.log")"
-            if [ ! -f "$dir/results.tsv.joined" ]; then
+            # Whatever a student's program left in this folder is not
+            # read: the joined results are written afresh from the suite's.
+            rm -f "$dir/results.tsv" "$dir/results.tsv.joined"
+            if "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1; then
                 awk -F'\t' -v s="$stage" '{ print s "\t" $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
+            else
+                fail_stage "$stage" "the grader could not run this stage: $(tail -n 1 "$dir/suite.log" | tr -d '"\\')"
             fi
         fi
     fi
@@ -116,7 +119,7 @@ for stage in $stages; do
                 s = (t in status) ? status[t] : "fail"
                 m = (t in msg) ? msg[t] : "the test did not report a result"
                 score = (s == "pass") ? pts[t] : 0; got += score
-                printf "%s\t%s\t%d\t%d\t%s\n", stage, t, score, pts[t], m >> "'"$out"'/all.tsv"
+                printf "%s\t%s\t%d\t%d\t%s\n", stage, t, score, pts[t], m > "'"$dir"'/scored.tsv"
                 shown = m; gsub(/\\n/, "\n" sprintf("%" (width + 16) "s", ""), shown); gsub(/\\"/, "\"", shown); gsub(/\\\\/, "\\", shown)
                 printf "  " sprintf("%-" width "s", t) " %-4s %2d/%-2d  %s\n", (s == "pass" ? "OK" : "FAIL"), score, pts[t], shown
             }
@@ -124,9 +127,12 @@ for stage in $stages; do
             if (got == 0 && todo != "")
                 printf "  Hint: matmul.cu still has %s: start there.\n", todo
         }' "$points" "$dir/results.tsv.joined"
+    # Kept in memory, where no later student's program can reach it.
+    scored+=$(cat "$dir/scored.tsv")$'\n'
 done
 
 # Totals, and Gradescope's results format.
+printf '%s' "$scored" > "$out/all.tsv"
 awk -F'\t' -v json="$out/results.json" '
     function esc(s) { return s }   # fields are already JSON-escaped by grade_suite
     { got += $3; max += $4; line[++n] = $0 }

@@ -275,7 +275,9 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     char program[4096], log[4096], counts_path[4096];
     lab_exec_path(variant, program, sizeof program);
     snprintf(log, sizeof log, "%s/%s-n%d.log", grading.out_dir, variant, n);
-    snprintf(counts_path, sizeof counts_path, "%s/%s-n%d.counts", grading.out_dir, variant, n);
+    /* In the scratch folder, the one place the student's process may write
+     * (it may run as another user: see student_run.c). */
+    snprintf(counts_path, sizeof counts_path, "%s/scratch/%s-n%d.counts", grading.out_dir, variant, n);
     unlink(counts_path);
     setenv("SIM_CHECK_OUT", counts_path, 1);
     uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8 + 7;

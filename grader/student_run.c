@@ -14,12 +14,37 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <grp.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "lab_exec_protocol.h"
+
+/* Graded as root (a container, an autograder), the student's program runs as
+ * nobody: then it cannot touch the grader's files, whatever it tries.  Only
+ * if nobody can run it from where it was built; otherwise it keeps the
+ * grader's user (the process-level isolation above still applies). */
+static void drop_privileges(const char *lab_exec, const char *scratch)
+{
+    const uid_t nobody = 65534;
+    if (getuid() != 0)
+        return;
+    if (setegid(nobody) != 0 || seteuid(nobody) != 0)
+        return;
+    int usable = faccessat(AT_FDCWD, lab_exec, X_OK, AT_EACCESS) == 0;
+    if (seteuid(0) != 0 || setegid(0) != 0)
+        _exit(126);
+    if (!usable)
+        return;
+    if (chown(scratch, nobody, nobody) != 0)
+        return;
+    struct rlimit procs = {256, 256}; /* counted per user: no fork bomb */
+    setrlimit(RLIMIT_NPROC, &procs);
+    if (setgroups(0, NULL) != 0 || setgid(nobody) != 0 || setuid(nobody) != 0)
+        _exit(126);
+}
 
 static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
                         const char *log_path, int result_fd)
@@ -32,6 +57,7 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     char *slash = strrchr(scratch, '/');
     snprintf(slash ? slash + 1 : scratch, sizeof scratch - (size_t)(slash ? slash + 1 - scratch : 0), "scratch");
     mkdir(scratch, 0755);
+    drop_privileges(lab_exec, scratch);
     if (chdir(scratch) != 0)
         _exit(126);
     int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
