@@ -4,6 +4,7 @@
 ROOT := $(CURDIR)
 include common/backend.mk
 include grader/grader.mk
+include grader/instructor.mk
 
 SUBMISSION ?= $(ROOT)/labs
 LAB ?=

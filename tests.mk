@@ -26,6 +26,9 @@ test-harness: $(TEST_OUT)/test_harness
 test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/grade_stages.sh
 	BACKEND=sim grader/tests/bad_kernels.sh
+	BACKEND=sim grader/tests/grade_all.sh
+	BACKEND=sim grader/tests/gradescope_bundle.sh
+	BACKEND=sim grader/tests/handout.sh
 
 # No GPU needed to compile: this keeps the GPU path honest on any machine.
 test-nvcc:

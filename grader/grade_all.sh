@@ -1,0 +1,325 @@
+#!/usr/bin/env bash
+# Grades a class: every subfolder of SUBMISSIONS is one student (the folder's
+# name is the student's id), each graded by grader/grade.sh into a folder of
+# its own, several at a time.
+#
+#   grader/grade_all.sh      (called by `make grade-all`; settings come from the environment)
+#     SUBMISSIONS    folder of student folders, each shaped like labs/ (required)
+#     LAB            grade only this stage, e.g. 01-naive
+#     BACKEND        gpu | sim (default: gpu when a GPU and nvcc are there, else sim)
+#     JOBS           students graded at once (default: CPU cores on sim, GPUs on gpu)
+#     FORCE=1        regrade students already graded
+#     GRADE_ALL_OUT  where everything goes (default: build/grade-all)
+#     GRADE_ALL_TIMEOUT  seconds one student may take in all (default: 1800)
+#     GRADE_SEED, GRADE_TIMEOUT_SCALE, GRADE_ANSWER_KEYS: passed on to the grader
+#
+# Writes GRADE_ALL_OUT/<id>/results.json (Gradescope's format), <id>/grade.log
+# (what grade.sh printed), <id>/all.tsv, and GRADE_ALL_OUT/gradebook.csv:
+# student, one subtotal per stage, total, max; one row per student, by id.
+#
+# A student is skipped when already graded with the same settings and
+# nothing in their folder changed since (FORCE=1 regrades).  A student whose
+# grading fails (the grader crashed, or ran past GRADE_ALL_TIMEOUT) gets a
+# row of zeros and a note at the end of their grade.log; the others go on,
+# and the script exits 1 at the end.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+points="$root/grader/points.tsv"
+subs=${SUBMISSIONS:-}
+out=${GRADE_ALL_OUT:-$root/build/grade-all}
+suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
+only=${LAB:-}
+force=${FORCE:-}
+per_student_timeout=${GRADE_ALL_TIMEOUT:-1800}
+
+die() { echo "grade-all: $*" >&2; exit 2; }
+[ -n "$subs" ] || die "SUBMISSIONS is not set (make grade-all SUBMISSIONS=dir)"
+[ -d "$subs" ] || die "SUBMISSIONS=$subs is not a folder"
+subs=$(cd "$subs" && pwd)
+[[ $per_student_timeout =~ ^[1-9][0-9]*$ ]] || die "GRADE_ALL_TIMEOUT=$per_student_timeout is not a whole number of seconds"
+case "$force" in ""|0) force= ;; *) force=1 ;; esac
+
+# The backend, as common/backend.mk decides it when make did not say.
+backend=${BACKEND:-}
+gpu_count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+if [ -z "$backend" ]; then
+    if [ "$gpu_count" -gt 0 ] && { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; }; then
+        backend=gpu
+    else
+        backend=sim
+    fi
+fi
+case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
+cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
+if [ -n "${JOBS:-}" ]; then
+    [[ $JOBS =~ ^[1-9][0-9]*$ ]] || die "JOBS=$JOBS is not a positive whole number"
+    jobs=$JOBS
+elif [ "$backend" = gpu ]; then
+    jobs=$((gpu_count > 0 ? gpu_count : 1))     # one student per GPU
+else
+    jobs=$cpus
+fi
+
+# The stages graded, in the points table's order.
+all_stages=$(awk -F'\t' '!/^#/ && NF >= 3 { if (!seen[$1]++) print $1 }' "$points")
+if [ -n "$only" ]; then
+    echo "$all_stages" | grep -qx -- "$only" || die "LAB=$only is not a stage; stages: $(echo $all_stages)"
+    stages=$only
+else
+    stages=$(echo $all_stages)
+fi
+max_points=$(awk -F'\t' -v list=" $stages " '!/^#/ && NF >= 3 && index(list, " " $1 " ") { m += $3 } END { print m + 0 }' "$points")
+# What a grade depends on besides the student's files: a change regrades.
+settings="LAB=$only BACKEND=$backend GRADE_SEED=${GRADE_SEED:-} GRADE_ANSWER_KEYS=${GRADE_ANSWER_KEYS:-}"
+
+# The students: subfolders, by id (bytewise order); files and dot-folders
+# are not students.
+ids=()
+for path in "$subs"/*; do
+    [ -d "$path" ] || continue
+    id=${path##*/}
+    case "$id" in
+        *$'\n'*|*$'\r'*) echo "grade-all: skipping a folder whose name holds a line break: $(printf '%q' "$id")" >&2; continue ;;
+    esac
+    ids+=("$id")
+done
+[ ${#ids[@]} -gt 0 ] || die "no student folders in $subs"
+mapfile -d '' ids < <(printf '%s\0' "${ids[@]}" | LC_ALL=C sort -z)
+total=${#ids[@]}
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+
+# The shared pieces (grade_suite, build/<backend>/common/*) are built here,
+# once, before any student: parallel builds must never race on them.
+if ! make --no-print-directory -C "$root" grade-prepare BACKEND="$backend" > "$out/prepare.log" 2>&1; then
+    cat "$out/prepare.log" >&2
+    die "the grader's shared programs did not build (log: $out/prepare.log)"
+fi
+[ -x "$suite" ] || die "$suite is missing (run through make grade-all)"
+
+# A student's own folder under $out, and where grade.sh builds for them:
+# make cannot take paths with spaces or "=", so odd ids build elsewhere.
+student_dir() { printf '%s/%s' "$out" "$1"; }
+work_dir() {
+    if [[ $1 =~ ^[A-Za-z0-9._@+-]+$ ]]; then
+        printf '%s/%s/work' "$out" "$1"
+    else
+        printf '%s/.work/id-%s' "$out" "$(printf '%s' "$1" | cksum | cut -d' ' -f1)"
+    fi
+}
+
+# Already graded: a good grade with today's settings, and nothing in the
+# student's folder (files or folders: a deletion counts) newer than it.
+already_graded() {
+    local d
+    d=$(student_dir "$1")
+    [ -f "$d/results.json" ] && [ -f "$d/all.tsv" ] && [ "$(cat "$d/.status" 2>/dev/null)" = ok ] &&
+        [ "$(cat "$d/.settings" 2>/dev/null)" = "$settings" ] &&
+        [ -z "$(find -L "$subs/$1" -newer "$d/results.json" -print -quit 2>/dev/null)" ]
+}
+
+# got/max of a student, from their all.tsv.
+score_of() { awk -F'\t' '{ g += $3; m += $4 } END { printf "%d/%d", g, m }' "$(student_dir "$1")/all.tsv" 2>/dev/null; }
+
+json_string() {
+    local s=$1
+    s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\t'/    }; s=${s//$'\n'/\\n}; s=${s//$'\r'/}
+    printf '%s' "$s"
+}
+
+# grade_one INDEX SLOT: grades one student (run in the background).
+grade_one() {
+    local id=${ids[$1]} slot=$2 d work rc status note
+    d=$(student_dir "$id")
+    work=$(work_dir "$id")
+    rm -rf "$work" "$d/results.json" "$d/all.tsv" "$d/.status"
+    mkdir -p "$d" "$work"
+    printf '%s\n' "$settings" > "$d/.settings"
+    : > "$d/.started"     # the grade holds the files as they were now
+    local env=(SUBMISSION="$subs/$id" LAB="$only" BACKEND="$backend" GRADE_OUT="$work" GRADE_SUITE="$suite")
+    if [ "$backend" = gpu ] && [ ${#gpus[@]} -gt 0 ]; then
+        env+=(CUDA_VISIBLE_DEVICES="${gpus[$((slot % ${#gpus[@]}))]}")
+    fi
+    [ -n "$sim_threads" ] && env+=(SIM_THREADS="$sim_threads")
+    # timeout runs grade.sh in a process group of its own and, on time or
+    # on a signal, ends the whole group.
+    env "${env[@]}" timeout -k 10 "$per_student_timeout" "$root/grader/grade.sh" > "$d/grade.log" 2>&1 < /dev/null &
+    echo $! > "$d/.pid"
+    wait $!
+    rc=$?
+    rm -f "$d/.pid"
+    if [ $rc -eq 0 ] && [ -s "$work/all.tsv" ] && [ -f "$work/results.json" ] && grep -q '^Score: ' "$d/grade.log"; then
+        cp "$work/all.tsv" "$d/all.tsv"
+        cp "$work/results.json" "$d/results.json"
+        status=ok
+    else
+        if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+            note="grading took longer than GRADE_ALL_TIMEOUT=${per_student_timeout}s and was stopped"
+        elif [ $rc -ne 0 ]; then
+            note="the grader exited with status $rc"
+        else
+            note="the grader left no results"
+        fi
+        {
+            echo
+            echo "grade-all: grading $id FAILED: $note."
+            echo "grade-all: $id gets 0 for every stage graded ($stages) until graded again; this is the grader's failure, not necessarily the student's."
+        } >> "$d/grade.log"
+        awk -F'\t' -v OFS='\t' -v list=" $stages " -v why="grading failed: $note" \
+            '!/^#/ && NF >= 3 && index(list, " " $1 " ") { print $1, $2, 0, $3, why }' "$points" > "$d/all.tsv"
+        printf '{\n  "score": 0,\n  "max_score": %d,\n  "output": "%s",\n  "visibility": "visible",\n  "tests": []\n}\n' \
+            "$max_points" "$(json_string "Grading failed: $note (see grade.log).")" > "$d/results.json"
+        status=failed
+    fi
+    touch -r "$d/.started" "$d/results.json"
+    rm -f "$d/.started"
+    # Keep the logs, not the programs built from the student's file.
+    find "$work" -mindepth 2 -maxdepth 2 -type d \( -name build -o -name 'build-*' \) -exec rm -rf {} + 2>/dev/null
+    echo "$status" > "$d/.status"
+}
+
+fmt_duration() {
+    local s=$1
+    if [ "$s" -lt 60 ]; then printf '%ds' "$s"
+    elif [ "$s" -lt 3600 ]; then printf '%dm%02ds' $((s / 60)) $((s % 60))
+    else printf '%dh%02dm' $((s / 3600)) $((s % 3600 / 60)); fi
+}
+now_ms() { local t=${EPOCHREALTIME/[.,]/}; echo $((t / 1000)); }
+
+# Students to grade, and those already graded.
+todo=()
+done_count=0
+skipped=0
+for i in "${!ids[@]}"; do
+    id=${ids[$i]}
+    if [ -z "$force" ] && already_graded "$id"; then
+        done_count=$((done_count + 1)); skipped=$((skipped + 1))
+        echo "[$done_count/$total] $id: $(score_of "$id") (already graded; FORCE=1 regrades)"
+    else
+        todo+=("$i")
+    fi
+done
+
+gpus=()
+if [ "$backend" = gpu ]; then
+    if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then IFS=, read -r -a gpus <<< "$CUDA_VISIBLE_DEVICES"
+    else for ((g = 0; g < gpu_count; g++)); do gpus+=("$g"); done; fi
+fi
+[ ${#todo[@]} -gt 0 ] &&
+    echo "grade-all: grading ${#todo[@]} of $total students, $jobs at a time ($backend backend${only:+, LAB=$only})"
+
+declare -A running=()   # pid of a grade_one -> index of its student
+declare -A slot_of=()   # pid -> its slot (a GPU, on the gpu backend)
+free_slots=()
+for ((s = jobs - 1; s >= 0; s--)); do free_slots+=("$s"); done
+graded=0
+failed=()
+start_ms=$(now_ms)
+sim_threads=
+
+start_job() {
+    local i=$1 slot=${free_slots[-1]}
+    unset 'free_slots[-1]'
+    grade_one "$i" "$slot" &
+    running[$!]=$i
+    slot_of[$!]=$slot
+}
+
+have_wait_p=0
+if [ "${BASH_VERSINFO[0]}" -gt 5 ] || { [ "${BASH_VERSINFO[0]}" -eq 5 ] && [ "${BASH_VERSINFO[1]}" -ge 1 ]; }; then
+    have_wait_p=1
+fi
+# Waits for one job to end and reports it.
+finish_job() {
+    local pid=
+    if [ $have_wait_p = 1 ]; then
+        wait -n -p pid "${!running[@]}"
+    else
+        while [ -z "$pid" ]; do
+            for p in "${!running[@]}"; do
+                kill -0 "$p" 2>/dev/null || { pid=$p; wait "$p"; break; }
+            done
+            [ -n "$pid" ] || sleep 0.3
+        done
+    fi
+    [ -n "$pid" ] && [ -n "${running[$pid]+x}" ] || return 0
+    local i=${running[$pid]} id note=
+    id=${ids[$i]}
+    free_slots+=("${slot_of[$pid]}")
+    unset "running[$pid]" "slot_of[$pid]"
+    done_count=$((done_count + 1)); graded=$((graded + 1))
+    if [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" != ok ]; then
+        failed+=("$id")
+        note=", grading FAILED: see $(student_dir "$id")/grade.log"
+    fi
+    local elapsed=$(($(now_ms) - start_ms)) left=$((${#todo[@]} - graded))
+    echo "[$done_count/$total] $id: $(score_of "$id")$note (ETA $(fmt_duration $(( elapsed * left / graded / 1000 ))))"
+}
+
+# Ctrl-C or a kill: stop every grading under way (each timeout ends its
+# group), then leave.
+stop_all() {
+    local f
+    trap - INT TERM
+    echo "grade-all: stopped; the students under way are left ungraded" >&2
+    for i in "${running[@]}"; do
+        f="$(student_dir "${ids[$i]}")/.pid"
+        [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+    done
+    wait
+    exit 130
+}
+trap stop_all INT TERM
+
+for n in "${!todo[@]}"; do
+    start_job "${todo[$n]}"
+    # The first student alone when several run at once: whatever its builds
+    # share with the others exists before they start.
+    if [ "$n" = 0 ] && [ "$jobs" -gt 1 ] && [ ${#todo[@]} -gt 1 ]; then
+        finish_job
+        # The simulator uses every core for one student; share them out.
+        if [ "$backend" = sim ] && [ -z "${SIM_THREADS:-}" ]; then
+            sim_threads=$((cpus / jobs > 0 ? cpus / jobs : 1))
+        fi
+    fi
+    while [ ${#running[@]} -ge "$jobs" ]; do finish_job; done
+done
+while [ ${#running[@]} -gt 0 ]; do finish_job; done
+trap - INT TERM
+
+# The gradebook, from each student's all.tsv.
+csv() {
+    local s=$1
+    if [[ $s == *[,\"$'\n'$'\r']* || $s == [[:space:]]* || $s == *[[:space:]] ]]; then
+        s=${s//\"/\"\"}
+        s="\"$s\""
+    fi
+    printf '%s' "$s"
+}
+book="$out/gradebook.csv"
+{
+    printf 'student'
+    for s in $stages; do printf ',%s' "$(csv "$s")"; done
+    printf ',total,max\n'
+    for id in "${ids[@]}"; do
+        printf '%s' "$(csv "$id")"
+        tsv="$(student_dir "$id")/all.tsv"
+        [ -f "$tsv" ] || tsv=/dev/null      # never graded (stopped): zeros
+        awk -F'\t' -v stages="$stages" -v maxp="$max_points" '
+            { got[$1] += $3; total += $3; max += $4; rows++ }
+            END {
+                n = split(stages, s, " ")
+                for (i = 1; i <= n; i++) printf ",%d", got[s[i]] + 0
+                printf ",%d,%d\n", total, rows ? max : maxp
+            }' "$tsv"
+    done
+} > "$book.tmp" && mv "$book.tmp" "$book"
+
+took=$(( ($(now_ms) - start_ms) / 1000 ))
+echo "grade-all: $total students: $graded graded, $skipped already graded, ${#failed[@]} could not be graded; $(fmt_duration "$took")"
+echo "gradebook: $book"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "grade-all: grading failed for: ${failed[*]} (each has a row of zeros; see their grade.log)" >&2
+    exit 1
+fi
+exit 0

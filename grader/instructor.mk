@@ -1,0 +1,84 @@
+# Instructors' targets, included by the top-level Makefile:
+#
+#   make grade-all SUBMISSIONS=dir [FORCE=1] [JOBS=n] [LAB=NN-name]
+#                       grade a class (grader/grade_all.sh): build/grade-all/
+#   make gradescope     build/gradescope/autograder.zip, Gradescope's autograder
+#                       (GRADE_SEED=n bakes a seed in: inputs students never saw)
+#   make handout        build/handout/labkit-student.tar.gz: the kit without
+#                       solutions, answer keys or mutants
+#   make grade-prepare  the grader's shared programs for BACKEND (grade_suite,
+#                       build/BACKEND/common/*), built once before parallel grading
+#
+# Both archives are made from the files git knows (tracked, or untracked and
+# not ignored), so build outputs never get in.
+
+GRADE_ALL_OUT ?= $(ROOT)/build/grade-all
+GRADESCOPE_OUT := $(ROOT)/build/gradescope
+HANDOUT_OUT := $(ROOT)/build/handout
+HANDOUT_NAME := labkit-student
+
+.PHONY: grade-all grade-prepare gradescope handout instructor-help
+# The archives' recipes use bash (read -d, pipelines of NUL-separated names).
+gradescope handout: SHELL := /bin/bash
+
+# Instructors' lines in `make help`, where the answer keys are (not in a handout).
+ifneq ($(wildcard $(ROOT)/grader/answers),)
+help: instructor-help
+endif
+instructor-help:
+	@echo "make grade-all SUBMISSIONS=dir [LAB=..]    (instructors) grade each subfolder as one student [JOBS=n] [FORCE=1]"
+	@echo "make gradescope [GRADE_SEED=n]             (instructors) Gradescope autograder: build/gradescope/autograder.zip"
+	@echo "make handout                               (instructors) student handout, no solutions or keys: build/handout/"
+
+COMMON_PIECES = $(ROOT)/build/$(BACKEND)/common/harness.o \
+    $(if $(filter sim,$(BACKEND)),$(ROOT)/build/sim/common/libsim.a $(ROOT)/build/sim/common/rewrite_launch)
+grade-prepare: $(GRADE_SUITE)
+	@$(MAKE) --no-print-directory -f $(ROOT)/common/build.mk BACKEND=$(BACKEND) LAB_SRC=/dev/null LAB_NAME=prepare \
+	    OUT=$(ROOT)/build/$(BACKEND)/prepare $(COMMON_PIECES)
+
+grade-all: deps
+	@SUBMISSIONS='$(SUBMISSIONS)' FORCE='$(FORCE)' JOBS='$(JOBS)' LAB='$(LAB)' GRADE_ALL_OUT='$(GRADE_ALL_OUT)' \
+	    GRADE_SUITE='$(GRADE_SUITE)' grader/grade_all.sh
+
+# kit_files PATHS...: the files git knows under PATHS, NUL-separated; outside
+# a git checkout, every file there but build/.
+kit_files = cd $(ROOT) && if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+        git ls-files -z --cached --others --exclude-standard -- $(1); \
+    else find $(1) -path build -prune -o -type f -print0; fi
+
+# The autograder: setup.sh and run_autograder at the top, then the kit as
+# Gradescope unpacks it in /autograder/source (the grader, its keys, common/;
+# no labs/, no solutions/).
+gradescope:
+	@command -v zip >/dev/null || { echo "gradescope: needs zip (apt-get install zip)"; exit 1; }
+	@set -eo pipefail; stage=$(GRADESCOPE_OUT)/autograder; rm -rf "$$stage" $(GRADESCOPE_OUT)/autograder.zip; mkdir -p "$$stage"; \
+	{ $(call kit_files,Makefile tests.mk common grader); } | \
+	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
+	install -m 755 grader/gradescope/setup.sh grader/gradescope/run_autograder "$$stage/"; \
+	if [ -n "$(GRADE_SEED)" ]; then echo "$(GRADE_SEED)" > "$$stage/grade_seed"; fi; \
+	{ echo "# Gradescope autograder for the matmul lab kit"; echo; \
+	  echo "Made by \`make gradescope\` from the kit. Gradescope unpacks this in /autograder/source, runs"; \
+	  echo "setup.sh once (packages, and the grader built for the CPU simulator: Gradescope has no GPU),"; \
+	  echo "then run_autograder for each submission: it finds the labs/-shaped folder in the upload,"; \
+	  echo "grades it with grader/grade.sh and writes /autograder/results/results.json."; \
+	  if [ -n "$(GRADE_SEED)" ]; then echo; echo "Inputs come from GRADE_SEED in grade_seed (not the seed students grade with)."; fi; \
+	} > "$$stage/README.md"; \
+	cd "$$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | LC_ALL=C sort | zip -q -y ../autograder.zip -@; \
+	echo "gradescope: $(GRADESCOPE_OUT)/autograder.zip ($$(find . -type f | wc -l) files$(if $(GRADE_SEED),; inputs from GRADE_SEED=$(GRADE_SEED)))"
+
+# The student handout: no solutions/, no answer keys, no mutants, no
+# Gradescope bundle, none of the grader's own tests (their kernels are
+# right, or nearly).  Its points table has no quiz lines: without the keys
+# the quiz is not graded, and its lines would only read as failures.
+handout:
+	@set -eo pipefail; stage=$(HANDOUT_OUT)/$(HANDOUT_NAME); rm -rf "$$stage" $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz; mkdir -p "$$stage"; \
+	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader slides reports); } | \
+	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests)/)' | \
+	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
+	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
+	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
+	  awk -F'\t' '!/^#/ && $$2 ~ /^quiz / { next } { print }' grader/points.tsv; } > "$$stage/grader/points.tsv"; \
+	leaks=$$(cd "$$stage" && find . -path './solutions' -o -path './grader/answers' -o -path './grader/mutants' | head -n 3); \
+	[ -z "$$leaks" ] || { echo "handout: refusing to pack $$leaks"; exit 1; }; \
+	tar -C $(HANDOUT_OUT) --sort=name --owner=0 --group=0 --numeric-owner -czf $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz $(HANDOUT_NAME); \
+	echo "handout: $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz ($$(find "$$stage" -type f | wc -l) files; unpacks into $(HANDOUT_NAME)/)"

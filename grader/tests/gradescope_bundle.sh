@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# The Gradescope bundle end to end, without Gradescope: `make gradescope`,
+# the zip unpacked as Gradescope does (/autograder/source, here a fake
+# root), run_autograder on the solutions (full marks), then on an upload of
+# the labs/ folder itself with one stage missing (less, by that stage's
+# points).  setup.sh is not run: the packages are already here.
+#
+#   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fake="$root/build/test-grading/gradescope/autograder"
+zip="$root/build/gradescope/autograder.zip"
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+
+# json_shape FILE: "score max_score tests" of a results.json if it is valid
+# JSON (a whole parser: objects, arrays, strings with escapes, numbers,
+# literals), else "invalid at byte N".
+json_shape() {
+    awk 'BEGIN { RS = "\001"; for (i = 1; i < 32; i++) ctrl = ctrl sprintf("%c", i) }
+        { s = s $0 }
+        function ws() { while (pos <= len && index(" \t\n\r", substr(s, pos, 1))) pos++ }
+        function str(   c, e) {
+            if (substr(s, pos, 1) != "\"") return 0
+            pos++; start = pos
+            while (pos <= len) {
+                c = substr(s, pos, 1)
+                if (c == "\"") { last_str = substr(s, start, pos - start); pos++; return 1 }
+                if (c == "\\") {
+                    e = substr(s, pos + 1, 1)
+                    if (index("\"\\/bfnrt", e)) { pos += 2; continue }
+                    if (e == "u" && substr(s, pos + 2, 4) ~ /^[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]$/) { pos += 6; continue }
+                    return 0
+                }
+                if (index(ctrl, c)) return 0
+                pos++
+            }
+            return 0
+        }
+        function num() {
+            if (!match(substr(s, pos), /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/)) return 0
+            last_num = substr(s, pos, RLENGTH); pos += RLENGTH; return 1
+        }
+        function value(depth,   c) {
+            ws(); c = substr(s, pos, 1); kind = ""
+            if (c == "{") return object(depth + 1)
+            if (c == "[") return array(depth + 1)
+            if (c == "\"") { kind = "string"; return str() }
+            if (c ~ /[-0-9]/) { kind = "number"; return num() }
+            if (substr(s, pos, 4) == "true" || substr(s, pos, 4) == "null") { pos += 4; return 1 }
+            if (substr(s, pos, 5) == "false") { pos += 5; return 1 }
+            return 0
+        }
+        function array(depth,   c, n) {
+            pos++; ws(); n = 0
+            if (substr(s, pos, 1) == "]") { pos++; kind = "array"; items = 0; return 1 }
+            while (1) {
+                if (!value(depth)) return 0
+                n++; ws(); c = substr(s, pos, 1); pos++
+                if (c == "]") { kind = "array"; items = n; return 1 }
+                if (c != ",") return 0
+            }
+        }
+        function object(depth,   c, key) {
+            pos++; ws()
+            if (substr(s, pos, 1) == "}") { pos++; kind = "object"; return 1 }
+            while (1) {
+                ws(); if (!str()) return 0
+                key = last_str; ws()
+                if (substr(s, pos, 1) != ":") return 0
+                pos++
+                if (!value(depth)) return 0
+                if (depth == 1 && kind == "number") top[key] = last_num
+                if (depth == 1 && kind == "array") top[key] = "list of " items
+                ws(); c = substr(s, pos, 1); pos++
+                if (c == "}") { kind = "object"; return 1 }
+                if (c != ",") return 0
+            }
+        }
+        END {
+            len = length(s); pos = 1
+            ok = value(0)
+            if (ok && kind != "object") ok = 0
+            ws()
+            if (!ok || pos <= len) { print "invalid at byte " pos; exit }
+            print ("score" in top ? top["score"] : "none"), ("max_score" in top ? top["max_score"] : "none"), \
+                ("tests" in top ? top["tests"] : "none")
+        }' "$1"
+}
+
+# Sanity of the checker itself: broken JSON must be caught.
+mkdir -p "$root/build/test-grading"
+printf '{"score": 1, "tests": [ {"a": "b\\x"} ]}\n' > "$root/build/test-grading/bad.json"
+case "$(json_shape "$root/build/test-grading/bad.json")" in
+    invalid*) ;;
+    *) fail "json check: a bad escape was accepted" ;;
+esac
+
+start=$SECONDS
+if ! make --no-print-directory -C "$root" gradescope > "$root/build/test-grading/gradescope-make.log" 2>&1; then
+    cat "$root/build/test-grading/gradescope-make.log"; echo "FAIL make gradescope"; exit 1
+fi
+rm -rf "$fake"
+mkdir -p "$fake/source" "$fake/submission"
+unzip -q "$zip" -d "$fake/source" || { echo "FAIL unzip $zip"; exit 1; }
+missing=
+for f in setup.sh run_autograder Makefile tests.mk README.md grader/grade.sh grader/points.tsv grader/instructor.mk \
+        grader/answers/02-shared-2x2.tsv common/build.mk common/harness.c common/sim/launch.cpp; do
+    [ -f "$fake/source/$f" ] || missing+=" $f"
+done
+[ -x "$fake/source/run_autograder" ] && [ -x "$fake/source/setup.sh" ] || missing+=" (setup.sh and run_autograder executable)"
+[ -z "$missing" ] && echo "ok   the zip holds setup.sh and run_autograder at the top, and the kit" || fail "the zip lacks:$missing"
+extra=$(cd "$fake/source" && ls -d labs solutions build results.json 2>/dev/null)
+[ -z "$extra" ] && echo "ok   the zip holds no labs/, solutions/ or build outputs" || fail "the zip holds: $extra"
+
+# autograde NAME: runs run_autograder on $fake/submission; its log is NAME.log.
+autograde() {
+    rm -rf "$fake/results"
+    AUTOGRADER_ROOT="$fake" bash "$fake/source/run_autograder" > "$fake/../$1.log" 2>&1
+}
+
+# 1. The solutions, laid out like labs/: full marks.
+cp -R "$root/solutions/." "$fake/submission/"
+autograde solutions
+status=$?
+json="$fake/results/results.json"
+if [ $status -ne 0 ] || [ ! -f "$json" ]; then
+    fail "solutions: run_autograder exited with $status, results.json $([ -f "$json" ] && echo there || echo missing) (see $fake/../solutions.log)"
+else
+    read -r score max tests <<< "$(json_shape "$json")"
+    if [ "$score" = invalid ]; then
+        fail "solutions: results.json is not valid JSON ($(json_shape "$json"))"
+    elif [ "$score" != "$max" ] || [ "$max" = none ] || [ "${max:-0}" -le 0 ] || [[ $tests != "list of"* ]] || [ "${tests#list of }" -lt 1 ]; then
+        fail "solutions: score $score, max_score $max, tests: $tests (full marks and a list of tests expected)"
+    else
+        echo "ok   solutions: results.json is valid JSON, score $score = max_score $max, tests: ${tests#list of } entries"
+    fi
+fi
+full=${max:-0}
+
+# 2. The labs/ folder itself uploaded (nested one level), 04-tiled missing:
+# everything but that stage's points.
+rm -rf "$fake/submission"
+mkdir -p "$fake/submission/labs"
+cp -R "$root/solutions/." "$fake/submission/labs/"
+rm -rf "$fake/submission/labs/04-tiled"
+tiled=$(awk -F'\t' '!/^#/ && $1 == "04-tiled" { m += $3 } END { print m + 0 }' "$root/grader/points.tsv")
+autograde missing-stage
+status=$?
+if [ ! -f "$json" ]; then
+    fail "missing stage: no results.json (status $status; see $fake/../missing-stage.log)"
+else
+    read -r score max tests <<< "$(json_shape "$json")"
+    if [ "$score" = invalid ]; then
+        fail "missing stage: results.json is not valid JSON ($(json_shape "$json"))"
+    elif ! [[ $score =~ ^[0-9]+$ && $max =~ ^[0-9]+$ ]]; then
+        fail "missing stage: no numeric score and max_score in results.json ($score, $max)"
+    elif [ "$score" -lt "$max" ] && [ "$score" = $((full - tiled)) ] && [ "$max" = "$full" ] &&
+            grep -q '"output": "Graded labs: .*not found (0 points): 04-tiled' "$json"; then
+        echo "ok   missing stage: the nested labs/ found, score $score/$max (04-tiled's $tiled points lost)"
+    else
+        fail "missing stage: score $score/$max, expected $((full - tiled))/$full and an output naming labs and 04-tiled"
+    fi
+fi
+
+# 3. As root, the student's code runs as another user (nobody): a kernel
+# file that tries to write into the results folder and the kit cannot, and
+# is graded as usual.
+if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
+    rm -rf "$fake/submission"
+    mkdir -p "$fake/submission/01-naive"
+    points_before=$(cksum < "$fake/source/grader/points.tsv")
+    { cat "$root/solutions/01-naive/matmul.cu"
+      printf '\n#include <stdio.h>\n__attribute__((constructor)) static void tamper(void)\n{\n'
+      printf '    FILE *f = fopen("%s/results/tampered", "w");\n    if (f) fclose(f);\n' "$fake"
+      printf '    f = fopen("%s/source/grader/points.tsv", "a");\n    if (f) { fputs("01-naive\\textra\\t100\\tfree points\\n", f); fclose(f); }\n}\n' "$fake"
+    } > "$fake/submission/01-naive/matmul.cu"
+    rm -rf "$fake/results"
+    LAB=01-naive AUTOGRADER_ROOT="$fake" bash "$fake/source/run_autograder" > "$fake/../tamper.log" 2>&1
+    read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
+    if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/points.tsv")" != "$points_before" ]; then
+        fail "tamper: the student's code wrote into the results folder or the kit"
+    elif [ "$score/$max" != 15/15 ]; then
+        fail "tamper: score $score/$max, expected 15/15 for a right kernel (see $fake/../tamper.log)"
+    else
+        echo "ok   tamper: the student's code ran as nobody: results folder and kit untouched, score $score/$max"
+    fi
+else
+    echo "skip tamper: needs root and a user nobody"
+fi
+
+echo "gradescope bundle: $((SECONDS - start))s"
+[ $failures -eq 0 ]
