@@ -60,7 +60,8 @@ test-report:
 	    { echo "test-report: unexpected counts in $(TEST_OUT)/report/report.md"; exit 1; }
 	@echo "test-report: the simulator's report counts as expected"
 
-include common/sim/tests/sim_tests.mk
+# Absent from the student handout, which leaves the simulator's tests out.
+-include common/sim/tests/sim_tests.mk
 
 # ---------------------------------------------------------------- timing report
 REPORT_OUT ?= $(ROOT)/build/report

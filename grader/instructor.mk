@@ -67,13 +67,14 @@ gradescope:
 	echo "gradescope: $(GRADESCOPE_OUT)/autograder.zip ($$(find . -type f | wc -l) files$(if $(GRADE_SEED),; inputs from GRADE_SEED=$(GRADE_SEED)))"
 
 # The student handout: no solutions/, no answer keys, no mutants, no
-# Gradescope bundle, none of the grader's own tests (their kernels are
-# right, or nearly).  Its points table has no quiz lines: without the keys
+# Gradescope bundle, none of the grader's or the simulator's own tests and
+# benchmarks (their kernels are right, or nearly).  Its points table has no
+# quiz lines: without the keys
 # the quiz is not graded, and its lines would only read as failures.
 handout:
 	@set -eo pipefail; stage=$(HANDOUT_OUT)/$(HANDOUT_NAME); rm -rf "$$stage" $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz; mkdir -p "$$stage"; \
 	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader slides reports); } | \
-	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests)/)' | \
+	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests)/|common/sim/(bench|tests|agreement)/)' | \
 	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
 	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
 	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
