@@ -69,8 +69,8 @@ gradescope:
 # The student handout: no solutions/, no answer keys, no mutants, no
 # Gradescope bundle, none of the grader's or the simulator's own tests and
 # benchmarks (their kernels are right, or nearly).  Its points table has no
-# quiz lines: without the keys
-# the quiz is not graded, and its lines would only read as failures.
+# quiz lines: without the keys the quiz is not graded, and its lines would
+# only read as failures.
 handout:
 	@set -eo pipefail; stage=$(HANDOUT_OUT)/$(HANDOUT_NAME); rm -rf "$$stage" $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz; mkdir -p "$$stage"; \
 	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader slides reports); } | \
