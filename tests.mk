@@ -4,6 +4,7 @@
 #   test-harness   the harness (Check)
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
+#                  every mutant (grader/mutants/) loses the points aimed at it,
 #                  and every bad submission is handled (grader/tests/)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
 #   test-report    the report's simulator path end to end, and its counts
@@ -29,6 +30,7 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/grade_all.sh
 	BACKEND=sim grader/tests/gradescope_bundle.sh
 	BACKEND=sim grader/tests/handout.sh
+	BACKEND=sim grader/tests/mutants.sh
 
 # No GPU needed to compile: this keeps the GPU path honest on any machine.
 test-nvcc:

@@ -248,7 +248,7 @@ static void add_counts(check_counts *c, const char *line)
         FIELD(max_stores_per_thread), FIELD(load_requests), FIELD(load_sectors), FIELD(store_requests),
         FIELD(store_sectors), FIELD(shared_loads), FIELD(shared_stores), FIELD(bank_conflicts_ld),
         FIELD(bank_conflicts_st), FIELD(hazards), FIELD(uninitialised_shared_reads), FIELD(out_of_bounds),
-        FIELD(host_accesses), FIELD(divergent_barriers), FIELD(shared_words), FIELD(shared_span_words),
+        FIELD(host_accesses), FIELD(divergent_barriers), FIELD(shared_words), FIELD(shared_span_words), FIELD(shared_gaps),
 #undef FIELD
     };
     c->launches++;
@@ -262,7 +262,7 @@ static void add_counts(check_counts *c, const char *line)
         unsigned long long *slot = (unsigned long long *)((char *)c + fields[f].offset);
         /* Per-thread maxima and one block's footprint: the largest launch's. */
         if (!strncmp(fields[f].key, "max_", 4) || !strncmp(fields[f].key, "shared_words", 12) ||
-            !strncmp(fields[f].key, "shared_span", 11))
+            !strncmp(fields[f].key, "shared_span", 11) || !strncmp(fields[f].key, "shared_gaps", 11))
             *slot = *slot > v ? *slot : v;
         else
             *slot += v;

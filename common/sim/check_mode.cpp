@@ -83,10 +83,11 @@ struct launch_totals {
     std::map<std::pair<uintptr_t, bool>, site_stats> global_sites, shared_sites;  // (pc, store)
     std::vector<finding> findings;
     unsigned long long hazards = 0, uninitialised = 0, out_of_bounds = 0, host_accesses = 0, divergent = 0;
-    // Shared memory one block used: words touched, and the span from the
-    // lowest to the highest (a span larger than the words touched means
-    // holes, e.g. a padding column nobody reads).
-    unsigned long long shared_words = 0, shared_span = 0;
+    // Shared memory one block used: words touched, the span from the lowest
+    // to the highest, and the runs of untouched words inside it: a padded
+    // tile leaves one such gap per row (its padding column), while arrays
+    // merely placed apart leave one gap between them.
+    unsigned long long shared_words = 0, shared_span = 0, shared_gaps = 0;
 
     void add_finding(const finding &f)
     {
@@ -124,30 +125,12 @@ dim3 launch_grid, launch_block;
 kernel_site launch_site;
 unsigned long long launch_serial;
 
-// The calling OS thread's static TLS block, where the __shared__ arrays
-// (static thread_local in a simulator build) live: x86-64 puts the main
-// program's TLS right below the thread pointer.
-int find_tls(struct dl_phdr_info *info, size_t, void *out)
-{
-    for (int i = 0; i < info->dlpi_phnum; i++)
-        if (info->dlpi_phdr[i].p_type == PT_TLS) {
-            auto *ph = &info->dlpi_phdr[i];
-            size_t align = ph->p_align ? ph->p_align : 1;
-            *static_cast<size_t *>(out) = (ph->p_memsz + align - 1) / align * align;
-            return 1;
-        }
-    return 1;  // only the main program (the first object) matters
-}
-
 worker_check *own_check()
 {
     if (!this_check) {
         this_check = new worker_check();
-        size_t tls_size = 0;
-        dl_iterate_phdr(find_tls, &tls_size);
-        auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
-        this_check->tls_lo = tp - tls_size;
-        this_check->tls_len = tls_size;
+        program_tls_block(&this_check->tls_lo, &this_check->tls_len);
+        size_t tls_size = this_check->tls_len;
         this_check->skip_a = reinterpret_cast<uintptr_t>(&current_thread);
         this_check->skip_b = reinterpret_cast<uintptr_t>(&current_block);
         this_check->shadow.resize(tls_size / 4 + 1);
@@ -540,7 +523,8 @@ void print_report(const launch_totals &t)
     fprintf(o, "[check]   shared loads: %llu, shared stores: %llu; one block used %llu shared words (%llu bytes)%s\n",
             t.shared_loads, t.shared_stores, t.shared_words, 4 * t.shared_words,
             t.shared_span > t.shared_words
-                ? (", spread over " + std::to_string(t.shared_span) + " (padding or unused words between them)").c_str()
+                ? (", spread over " + std::to_string(t.shared_span) + " with " + std::to_string(t.shared_gaps) +
+                   " gaps of unused words (padding, or arrays placed apart)").c_str()
                 : "");
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", conflicts_ld, conflicts_st);
     for (auto &s : t.shared_sites)
@@ -582,12 +566,12 @@ void print_report(const launch_totals &t)
                        "load_requests=%llu load_sectors=%llu store_requests=%llu store_sectors=%llu "
                        "shared_loads=%llu shared_stores=%llu bank_conflicts_ld=%llu bank_conflicts_st=%llu "
                        "hazards=%llu uninitialised_shared_reads=%llu out_of_bounds=%llu host_accesses=%llu "
-                       "divergent_barriers=%llu shared_words=%llu shared_span_words=%llu\n",
+                       "divergent_barriers=%llu shared_words=%llu shared_span_words=%llu shared_gaps=%llu\n",
                     launch_serial, file ? file + 1 : launch_site.file, launch_site.line, launch_grid.x, launch_grid.y,
                     launch_grid.z, launch_block.x, launch_block.y, launch_block.z, t.threads, t.blocks, t.global_loads,
                     t.global_stores, t.max_loads_per_thread, t.max_stores_per_thread, ld_req, ld_sec, st_req, st_sec,
                     t.shared_loads, t.shared_stores, conflicts_ld, conflicts_st, t.hazards, t.uninitialised,
-                    t.out_of_bounds, t.host_accesses, t.divergent, t.shared_words, t.shared_span);
+                    t.out_of_bounds, t.host_accesses, t.divergent, t.shared_words, t.shared_span, t.shared_gaps);
             for (auto &s : t.shared_sites)
                 if (s.second.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
@@ -631,11 +615,37 @@ void merge(launch_totals &into, launch_totals &from)
     if (from.shared_words > into.shared_words) {
         into.shared_words = from.shared_words;
         into.shared_span = from.shared_span;
+        into.shared_gaps = from.shared_gaps;
     }
     from = launch_totals();
 }
 
 }  // namespace
+
+const void *check_tls_variable() { return &this_check; }
+
+// The static TLS block, where the __shared__ arrays (static thread_local in
+// a simulator build) live: x86-64 puts the main program's right below the
+// thread pointer.
+static int find_tls(struct dl_phdr_info *info, size_t, void *out)
+{
+    for (int i = 0; i < info->dlpi_phnum; i++)
+        if (info->dlpi_phdr[i].p_type == PT_TLS) {
+            auto *ph = &info->dlpi_phdr[i];
+            size_t align = ph->p_align ? ph->p_align : 1;
+            *static_cast<size_t *>(out) = (ph->p_memsz + align - 1) / align * align;
+            return 1;
+        }
+    return 1;  // only the main program (the first object) matters
+}
+
+void program_tls_block(uintptr_t *lo, uintptr_t *len)
+{
+    size_t size = 0;
+    dl_iterate_phdr(find_tls, &size);
+    *lo = reinterpret_cast<uintptr_t>(__builtin_thread_pointer()) - size;
+    *len = size;
+}
 
 // ---------------------------------------------------------------- scheduler's calls
 
@@ -709,9 +719,11 @@ void check_block_end()
     w->in_block = false;
     w->totals.threads += w->thread_count;
     w->totals.blocks++;
-    size_t lo = SIZE_MAX, hi = 0, touched = 0;
+    size_t lo = SIZE_MAX, hi = 0, touched = 0, gaps = 0;
     for (size_t i = 0; i < w->shadow.size(); i++)
         if (w->shadow[i].touched_block == w->block_serial) {
+            if (lo != SIZE_MAX && i > hi + 1)
+                gaps++;
             lo = std::min(lo, i);
             hi = i;
             touched++;
@@ -719,6 +731,7 @@ void check_block_end()
     if (touched > w->totals.shared_words) {
         w->totals.shared_words = touched;
         w->totals.shared_span = hi - lo + 1;
+        w->totals.shared_gaps = gaps;
     }
     for (unsigned t = 0; t < w->thread_count; t++) {
         w->totals.global_loads += w->loads[t];

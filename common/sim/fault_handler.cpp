@@ -36,6 +36,8 @@ void on_fault(int sig, siginfo_t *info, void *)
 
 }  // namespace
 
+const void *fault_tls_variable() { return &handler_stack_ready; }
+
 void install_fault_handler()
 {
     if (handler_stack_ready)

@@ -19,6 +19,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <algorithm>
 #include <vector>
 
 #include "check_mode.h"
@@ -117,6 +118,18 @@ struct worker {
         return from;
     }
 
+    // Shared memory is garbage when a block starts on a GPU; here it is NaN
+    // (0xFF bytes), so a kernel that reads shared memory its block never
+    // wrote gets NaN, not a zero or another block's leftovers.  The ranges
+    // are the program's TLS block minus the simulator's own variables.
+    std::vector<std::pair<char *, size_t>> shared_ranges;
+    void find_shared_ranges();
+    void poison_shared() const
+    {
+        for (auto &r : shared_ranges)
+            memset(r.first, 0xFF, r.second);
+    }
+
     void enter(unsigned i, fiber_context *from);
     void run_block(unsigned long b);
     void run_job(launch_job *j);
@@ -124,11 +137,34 @@ struct worker {
 
 thread_local worker *this_worker;
 
+void worker::find_shared_ranges()
+{
+    uintptr_t lo, len;
+    program_tls_block(&lo, &len);
+    std::vector<uintptr_t> own = {reinterpret_cast<uintptr_t>(&current_thread),
+                                  reinterpret_cast<uintptr_t>(&current_block),
+                                  reinterpret_cast<uintptr_t>(&this_worker),
+                                  reinterpret_cast<uintptr_t>(check_tls_variable()),
+                                  reinterpret_cast<uintptr_t>(fault_tls_variable())};
+    std::sort(own.begin(), own.end());
+    uintptr_t at = lo;
+    for (uintptr_t v : own) {
+        if (v < at || v >= lo + len)
+            continue;
+        if (v > at)
+            shared_ranges.emplace_back(reinterpret_cast<char *>(at), v - at);
+        at = v + sizeof(void *);
+    }
+    if (at < lo + len)
+        shared_ranges.emplace_back(reinterpret_cast<char *>(at), lo + len - at);
+}
+
 worker *own_worker()
 {
     if (!this_worker) {
         this_worker = new worker();
         install_fault_handler();
+        this_worker->find_shared_ranges();
     }
     return this_worker;
 }
@@ -170,6 +206,7 @@ void worker::run_block(unsigned long b)
     dim3 g = job->grid;
     block.block_idx = uint3{(unsigned)(b % g.x), (unsigned)(b / g.x % g.y), (unsigned)(b / ((unsigned long)g.x * g.y))};
     current_block = &block;
+    poison_shared();
     for (unsigned i = 0; i < thread_count; i++)
         fibers[i].state = fiber_state::fresh;
     live = thread_count;

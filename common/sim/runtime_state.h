@@ -38,6 +38,15 @@ enum class device_address { inside, out_of_bounds, not_device };
 device_address classify_device_address(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi, long *past);
 bool is_device_pointer(const void *p);
 
+// The simulator's own thread_local variables, which live beside the
+// __shared__ arrays in the program's TLS block and must survive when a new
+// block's shared memory is filled with NaN.
+const void *check_tls_variable();
+const void *fault_tls_variable();
+
+// The calling OS thread's static TLS block of the main program: [lo, lo+len).
+void program_tls_block(uintptr_t *lo, uintptr_t *len);
+
 // Installs the SIGSEGV/SIGBUS handler on the calling thread's own stack.
 void install_fault_handler();
 

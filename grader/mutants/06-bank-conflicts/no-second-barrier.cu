@@ -1,0 +1,54 @@
+// Mutant of 06-bank-conflicts: the second __syncthreads() of each phase
+// (after the dot product) is missing, so a fast thread overwrites the tiles
+// with the next phase while others still read this one. One phase
+// (n <= 32) is unaffected; with several the results are wrong, and the
+// barrier test fails too (its check run gets the wrong result before it
+// counts hazards).
+// targets: barriers
+#include "lab.h"
+
+#define TILE 32  // fixed: the swizzle needs the tile width to be the number of banks
+
+// Where logical element [r][c] of the transposed A tile is kept: row r,
+// column c ^ r.
+__device__ __forceinline__ int swizzle(int r, int c)
+{
+    return c ^ r;
+}
+
+__global__ void matmul_swizzle_kernel(const float *A, const float *B, float *C, int n)
+{
+    __shared__ float As[TILE][TILE];  // As[k][swizzle(k, i)] = A[i][k] of the tile
+    __shared__ float Bs[TILE][TILE];
+
+    int tx = threadIdx.x;
+    int ty = threadIdx.y;
+    int col = blockIdx.x * TILE + tx;
+    int row = blockIdx.y * TILE + ty;
+
+    float sum = 0.0f;
+    int phases = (n + TILE - 1) / TILE;
+    for (int t = 0; t < phases; ++t) {
+        int a_col = t * TILE + tx;
+        int b_row = t * TILE + ty;
+        As[tx][swizzle(tx, ty)] = (row < n && a_col < n) ? A[row * n + a_col] : 0.0f;
+        Bs[ty][tx] = (b_row < n && col < n) ? B[b_row * n + col] : 0.0f;
+
+        __syncthreads();
+
+        for (int k = 0; k < TILE; ++k)
+            sum += As[k][swizzle(k, ty)] * Bs[k][tx];
+
+        // MUTANT: no __syncthreads() here
+    }
+
+    if (row < n && col < n)
+        C[row * n + col] = sum;
+}
+
+void matmul(const float *A, const float *B, float *C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matmul_swizzle_kernel<<<grid, block>>>(A, B, C, n);
+}

@@ -1,0 +1,54 @@
+// Mutant of 06-bank-conflicts: an uninitialised accumulator. Each thread
+// sums into its slot of a __shared__ tile that nothing zeroes. On the
+// simulator static shared memory starts at 0, so the very first block
+// happens to be right; every later block run by the same OS thread (and
+// every later launch: three random inputs per size) starts from the sums
+// the previous block left, so it fails reliably.
+// targets: n=100
+#include "lab.h"
+
+#define TILE 32  // fixed: the swizzle needs the tile width to be the number of banks
+
+// Where logical element [r][c] of the transposed A tile is kept: row r,
+// column c ^ r.
+__device__ __forceinline__ int swizzle(int r, int c)
+{
+    return c ^ r;
+}
+
+__global__ void matmul_swizzle_kernel(const float *A, const float *B, float *C, int n)
+{
+    __shared__ float As[TILE][TILE];  // As[k][swizzle(k, i)] = A[i][k] of the tile
+    __shared__ float Bs[TILE][TILE];
+    __shared__ float Cs[TILE][TILE];  // MUTANT: the accumulator, never zeroed
+
+    int tx = threadIdx.x;
+    int ty = threadIdx.y;
+    int col = blockIdx.x * TILE + tx;
+    int row = blockIdx.y * TILE + ty;
+
+    int phases = (n + TILE - 1) / TILE;
+    for (int t = 0; t < phases; ++t) {
+        int a_col = t * TILE + tx;
+        int b_row = t * TILE + ty;
+        As[tx][swizzle(tx, ty)] = (row < n && a_col < n) ? A[row * n + a_col] : 0.0f;
+        Bs[ty][tx] = (b_row < n && col < n) ? B[b_row * n + col] : 0.0f;
+
+        __syncthreads();
+
+        for (int k = 0; k < TILE; ++k)
+            Cs[ty][tx] += As[k][swizzle(k, ty)] * Bs[k][tx];
+
+        __syncthreads();
+    }
+
+    if (row < n && col < n)
+        C[row * n + col] = Cs[ty][tx];
+}
+
+void matmul(const float *A, const float *B, float *C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matmul_swizzle_kernel<<<grid, block>>>(A, B, C, n);
+}

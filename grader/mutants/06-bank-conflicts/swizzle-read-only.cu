@@ -1,0 +1,51 @@
+// Mutant of 06-bank-conflicts: the read is swizzled but the store is not:
+// elements stored at As[tx][ty] are read from column ty ^ k, so the dot
+// product sums the wrong products (and the store still conflicts).
+// targets: n=2
+#include "lab.h"
+
+#define TILE 32  // fixed: the swizzle needs the tile width to be the number of banks
+
+// Where logical element [r][c] of the transposed A tile is kept: row r,
+// column c ^ r.
+__device__ __forceinline__ int swizzle(int r, int c)
+{
+    return c ^ r;
+}
+
+__global__ void matmul_swizzle_kernel(const float *A, const float *B, float *C, int n)
+{
+    __shared__ float As[TILE][TILE];  // As[k][swizzle(k, i)] = A[i][k] of the tile
+    __shared__ float Bs[TILE][TILE];
+
+    int tx = threadIdx.x;
+    int ty = threadIdx.y;
+    int col = blockIdx.x * TILE + tx;
+    int row = blockIdx.y * TILE + ty;
+
+    float sum = 0.0f;
+    int phases = (n + TILE - 1) / TILE;
+    for (int t = 0; t < phases; ++t) {
+        int a_col = t * TILE + tx;
+        int b_row = t * TILE + ty;
+        As[tx][ty] = (row < n && a_col < n) ? A[row * n + a_col] : 0.0f;  // MUTANT: should store at swizzle(tx, ty)
+        Bs[ty][tx] = (b_row < n && col < n) ? B[b_row * n + col] : 0.0f;
+
+        __syncthreads();
+
+        for (int k = 0; k < TILE; ++k)
+            sum += As[k][swizzle(k, ty)] * Bs[k][tx];
+
+        __syncthreads();
+    }
+
+    if (row < n && col < n)
+        C[row * n + col] = sum;
+}
+
+void matmul(const float *A, const float *B, float *C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matmul_swizzle_kernel<<<grid, block>>>(A, B, C, n);
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# The grader's own test: wrong kernels it must fail ("mutants").
+#
+# Each grader/mutants/<stage>/<name>.cu is a stage's solution with one thing
+# broken, and names in a "// targets: test; test ..." line the tests of
+# grader/points.tsv that must lose their points.  Each is graded alone, as
+# the only matmul.cu of a fresh submission (with the solution's answers.txt),
+# and is "killed" when every one of its targets fails.  The grader must also
+# finish normally (status 0) and the mutant must compile in every build
+# variant: a target lost to a build failure proves nothing.
+#
+#   grader/tests/mutants.sh [STAGE | STAGE/NAME ...]     (all mutants when none named)
+#     MUTANT_JOBS   mutants graded at once (default: the number of CPUs)
+#     BACKEND       as for grade.sh (default here: sim, so races behave the same everywhere)
+#
+# A mutant with a single target is graded with CK_RUN_CASE set to it (Check
+# then runs only that test); one with several targets is graded whole.
+# Exits 0 only when every mutant was killed.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mutants="$root/grader/mutants"
+points="$root/grader/points.tsv"
+out="$root/build/test-grading/mutants"
+suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
+jobs=${MUTANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+export BACKEND=${BACKEND:-sim}
+start=$(date +%s)
+
+if [ ! -x "$suite" ]; then
+    make -C "$root" --no-print-directory "$suite" > /dev/null || { echo "mutants: cannot build $suite"; exit 2; }
+fi
+export GRADE_SUITE="$suite"
+
+# The mutants to grade, as stage/name.
+list=()
+if [ $# -eq 0 ]; then
+    set -- $(cd "$mutants" && ls -d [0-9]*/ | tr -d /)
+fi
+for arg in "$@"; do
+    arg=${arg%.cu}
+    if [ -d "$mutants/$arg" ]; then
+        for f in "$mutants/$arg"/*.cu; do
+            [ -f "$f" ] && list+=("$arg/$(basename "$f" .cu)")
+        done
+    elif [ -f "$mutants/$arg.cu" ]; then
+        list+=("$arg")
+    else
+        echo "mutants: no mutant or stage $arg under $mutants"; exit 2
+    fi
+done
+[ ${#list[@]} -gt 0 ] || { echo "mutants: none found under $mutants"; exit 2; }
+
+# targets_of FILE: the "// targets:" line's test names, one per line.
+targets_of() {
+    sed -n 's|^// targets:[[:space:]]*||p' "$1" | head -n 1 | tr ';' '\n' |
+        sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' | grep -v '^$'
+}
+
+# grade_one STAGE/NAME: grades one mutant; its verdict, one line, goes to
+# $out/STAGE/NAME/verdict.
+grade_one() {
+    local id=$1 stage=${1%%/*} name=${1#*/}
+    local src="$mutants/$id.cu" dir="$out/$id"
+    rm -rf "$dir"
+    mkdir -p "$dir/submission/$stage"
+    cp "$src" "$dir/submission/$stage/matmul.cu"
+    [ -f "$root/solutions/$stage/answers.txt" ] && cp "$root/solutions/$stage/answers.txt" "$dir/submission/$stage/"
+    local targets
+    targets=$(targets_of "$src")
+    local verdict="$dir/verdict" shown
+    shown=$(echo "$targets" | paste -sd';' | sed 's/;/; /g')
+    if [ -z "$targets" ]; then
+        echo "BROKEN $id: no \"// targets:\" line" > "$verdict"; return
+    fi
+    local t
+    while IFS= read -r t; do
+        if ! awk -F'\t' -v s="$stage" -v t="$t" '!/^#/ && $1 == s && $2 == t { found = 1 } END { exit !found }' "$points"; then
+            echo "BROKEN $id: \"$t\" is not a test of $stage in grader/points.tsv" > "$verdict"; return
+        fi
+    done <<< "$targets"
+    # One target: Check runs that test alone.  Several: the whole stage.
+    local only=
+    [ "$(echo "$targets" | wc -l)" -eq 1 ] && only=$targets
+    (
+        unset CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS
+        if [ -n "$only" ]; then export CK_RUN_CASE="$only"; else unset CK_RUN_CASE; fi
+        SUBMISSION="$dir/submission" LAB="$stage" GRADE_OUT="$dir/grade" GRADE_TIMEOUT_SCALE=0.3 \
+            "$root/grader/grade.sh" > "$dir/grade.log" 2>&1
+    )
+    local status=$?
+    if [ $status -ne 0 ]; then
+        echo "BROKEN $id: the grader exited with status $status (see $dir/grade.log)" > "$verdict"; return
+    fi
+    if grep -q "does not compile" "$dir/grade.log"; then
+        echo "BROKEN $id: the mutant does not compile in every build (see $dir/grade.log)" > "$verdict"; return
+    fi
+    # Each target: FAIL (score 0 of max > 0) after the test really ran.
+    local passed=() unrun=()
+    while IFS= read -r t; do
+        local line
+        line=$(awk -F'\t' -v t="$t" '$2 == t { print $3 "\t" $4 "\t" $5; exit }' "$dir/grade/all.tsv")
+        local score=${line%%$'\t'*} rest=${line#*$'\t'}
+        local max=${rest%%$'\t'*} msg=${rest#*$'\t'}
+        if [ -z "$line" ] || [ "$msg" = "the test did not report a result" ]; then
+            unrun+=("$t")
+        elif [ "$score" != 0 ] || [ "$max" -le 0 ]; then
+            passed+=("$t")
+        fi
+    done <<< "$targets"
+    if [ ${#unrun[@]} -gt 0 ]; then
+        echo "BROKEN $id: target(s) never ran: $(IFS=';'; echo "${unrun[*]}" | sed 's/;/; /g') (see $dir/grade.log)" > "$verdict"
+    elif [ ${#passed[@]} -gt 0 ]; then
+        echo "SURVIVED $id: $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g') passed (targets: $shown; see $dir/grade.log)" > "$verdict"
+    else
+        echo "killed $id: $shown" > "$verdict"
+    fi
+}
+
+# Grade up to $jobs mutants at once; print the verdicts in order.
+running=0
+for id in "${list[@]}"; do
+    grade_one "$id" &
+    running=$((running + 1))
+    if [ $running -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+wait
+
+total=0 killed=0
+declare -A stage_total stage_killed
+stages=()
+for id in "${list[@]}"; do
+    stage=${id%%/*}
+    [ -n "${stage_total[$stage]:-}" ] || { stages+=("$stage"); stage_total[$stage]=0; stage_killed[$stage]=0; }
+    v=$(cat "$out/$id/verdict" 2>/dev/null || echo "BROKEN $id: no verdict (the test script itself failed)")
+    echo "$v"
+    total=$((total + 1)); stage_total[$stage]=$((stage_total[$stage] + 1))
+    case "$v" in killed\ *) killed=$((killed + 1)); stage_killed[$stage]=$((stage_killed[$stage] + 1)) ;; esac
+done
+for stage in "${stages[@]}"; do
+    echo "kill rate $stage: ${stage_killed[$stage]}/${stage_total[$stage]}"
+done
+echo "kill rate overall: $killed/$total ($(( $(date +%s) - start )) s)"
+[ $killed -eq $total ]
