@@ -51,6 +51,14 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
 {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* The log is opened while this is still the grader's process: the
+     * student's program may not be allowed to create files here. */
+    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (log >= 0) {
+        dup2(log, 1);
+        dup2(log, 2);
+        close(log);
+    }
     /* Whatever files it writes land in a scratch folder beside its log. */
     char scratch[4096];
     snprintf(scratch, sizeof scratch, "%s", log_path);
@@ -60,12 +68,6 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     drop_privileges(lab_exec, scratch);
     if (chdir(scratch) != 0)
         _exit(126);
-    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (log >= 0) {
-        dup2(log, 1);
-        dup2(log, 2);
-        close(log);
-    }
     if (result_fd != LAB_EXEC_RESULT_FD) {
         dup2(result_fd, LAB_EXEC_RESULT_FD);
         close(result_fd);
