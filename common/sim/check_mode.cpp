@@ -743,11 +743,7 @@ void check_block_end()
     merge(this_launch, w->totals);
 }
 
-void check_launch_end(bool failed)
-{
-    (void)failed;
-    print_report(this_launch);
-}
+void check_launch_end() { print_report(this_launch); }
 
 }  // namespace sim
 

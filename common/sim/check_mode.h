@@ -27,7 +27,7 @@ void check_barrier(unsigned thread, const void *call_site);
 // between two barriers is complete and can be analysed.
 void check_phase_end();
 void check_block_end();
-void check_launch_end(bool failed);
+void check_launch_end();
 
 }  // namespace sim
 

@@ -448,7 +448,7 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
             job.fail(cudaErrorIllegalAddress, overrun);
     }
     if (check_enabled)
-        check_launch_end(job.failed);
+        check_launch_end();
     if (job.failed) {
         report("kernel launched at %s:%d failed: %s", short_file(site.file), site.line, job.failure.c_str());
         record_sticky_error(job.error);
