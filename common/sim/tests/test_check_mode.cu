@@ -54,6 +54,8 @@
 // After the C++ headers: check.h defines a macro `fail` that <ios> would trip on.
 #include <check.h>
 
+#include "stderr_capture.h"
+
 // ------------------------------------------------------------------ helpers
 
 #define CUDA_OK(call)                                                                        \
@@ -221,21 +223,11 @@ public:
         close(fd);
         path_ = name;
         ck_assert_int_eq(setenv("SIM_CHECK_OUT", path_.c_str(), 1), 0);
-        fflush(stderr);
-        err_ = tmpfile();
-        ck_assert_ptr_nonnull(err_);
-        saved_ = dup(2);
-        ck_assert_int_ge(saved_, 0);
-        ck_assert_int_ge(dup2(fileno(err_), 2), 0);
     }
 
     check_report finish()
     {
-        fflush(stderr);
-        dup2(saved_, 2);
-        close(saved_);
-        std::string human = slurp(err_);
-        fclose(err_);
+        std::string human = err_.finish();
         FILE *f = fopen(path_.c_str(), "r");
         ck_assert_ptr_nonnull(f);
         std::string raw = slurp(f);
@@ -267,8 +259,7 @@ private:
     }
 
     std::string path_;
-    FILE *err_ = nullptr;
-    int saved_ = -1;
+    stderr_capture err_;
 };
 
 #define EXPECT(report, key, want)                                                                        \

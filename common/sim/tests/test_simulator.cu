@@ -39,6 +39,8 @@
 #include <string>
 #include <vector>
 
+#include "stderr_capture.h"
+
 // ------------------------------------------------------------------ helpers
 
 #define CUDA_OK(call)                                                                    \
@@ -77,39 +79,6 @@ static void to_device(T *d, const std::vector<T> &h)
 {
     CUDA_OK(cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
 }
-
-// Redirects file descriptor 2 (where the simulator reports) into a
-// temporary file until finish(), which returns what was written.
-class stderr_capture {
-public:
-    stderr_capture()
-    {
-        fflush(stderr);
-        file_ = tmpfile();
-        ck_assert_ptr_nonnull(file_);
-        saved_ = dup(2);
-        ck_assert_int_ge(saved_, 0);
-        ck_assert_int_ge(dup2(fileno(file_), 2), 0);
-    }
-    std::string finish()
-    {
-        fflush(stderr);
-        dup2(saved_, 2);
-        close(saved_);
-        std::string text;
-        rewind(file_);
-        char buf[4096];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, file_)) > 0)
-            text.append(buf, n);
-        fclose(file_);
-        return text;
-    }
-
-private:
-    FILE *file_;
-    int saved_;
-};
 
 static bool contains(const std::string &text, const char *what) { return text.find(what) != std::string::npos; }
 
