@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench_check.sh: how long the simulator's check mode takes over every block
-# of the 32x32 tiled kernel (common/sim/bench/tiled_check.cu) at N=256.  A
+# of the 32x32 tiled kernel (the kit's stage 04 solution, TILE 32) at N=256.  A
 # benchmark, not a test: it reports the time and fails only if the build or
 # the run does (or the result is wrong).  Run from `make bench-sim`, or:
 #
@@ -24,7 +24,7 @@ prog=$out/check/run_lab
 n=256
 mkdir -p "$out" || exit 1
 
-if ! make --no-print-directory -f common/build.mk BACKEND=sim LAB_SRC="$root/common/sim/bench/tiled_check.cu" \
+if ! make --no-print-directory -f common/build.mk BACKEND=sim LAB_SRC="$root/solutions/04-tiled/matmul.cu" \
         LAB_NAME=bench-check OUT="$out" "$prog" > "$out/build.log" 2>&1; then
     cat "$out/build.log" >&2
     echo "bench_check: building the check variant failed" >&2
