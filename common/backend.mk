@@ -32,9 +32,11 @@ CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
 # -lineinfo lets ncu and compute-sanitizer name source lines; DEBUG=1
 # builds device code with -G for cuda-gdb.
 NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
-SIM_CXXFLAGS := -O2 -g -std=c++17 -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR
+# -fno-strict-aliasing: lab files read float arrays as float4, as CUDA code
+# does everywhere; nvcc allows it, and g++ must not reorder around it.
+SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR
 CHECK_CXX ?= clang++
-CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
+CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
     -fsanitize-coverage=func,trace-loads,trace-stores
 
 # Check, from pkg-config; CHECK_PREFIX=dir/usr points at an unpacked copy

@@ -249,6 +249,7 @@ static void add_counts(check_counts *c, const char *line)
         FIELD(store_sectors), FIELD(shared_loads), FIELD(shared_stores), FIELD(bank_conflicts_ld),
         FIELD(bank_conflicts_st), FIELD(hazards), FIELD(uninitialised_shared_reads), FIELD(out_of_bounds),
         FIELD(host_accesses), FIELD(divergent_barriers), FIELD(shared_words), FIELD(shared_span_words), FIELD(shared_gaps),
+        FIELD(global_load_bytes), FIELD(shared_load_bytes), FIELD(shared_phases), FIELD(overlapped_phases),
 #undef FIELD
     };
     c->launches++;

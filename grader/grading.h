@@ -39,7 +39,8 @@ typedef struct {
     unsigned long long launches, threads, global_loads, global_stores, max_loads_per_thread,
         max_stores_per_thread, load_requests, load_sectors, store_requests, store_sectors, shared_loads,
         shared_stores, bank_conflicts_ld, bank_conflicts_st, hazards, uninitialised_shared_reads, out_of_bounds,
-        host_accesses, divergent_barriers, shared_words, shared_span_words, shared_gaps;
+        host_accesses, divergent_barriers, shared_words, shared_span_words, shared_gaps, global_load_bytes,
+        shared_load_bytes, shared_phases, overlapped_phases;
     char findings[1536]; /* the first findings, one per line, for messages */
 } check_counts;
 

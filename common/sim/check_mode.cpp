@@ -52,6 +52,9 @@ struct access {
 // Per source line (call site) and kind of access.
 struct site_stats {
     unsigned long long requests = 0, wavefronts = 0, ideal_wavefronts = 0, sectors = 0;
+    // The fewest sectors the lanes' bytes fit in: 4 for 32 lanes of 4 bytes,
+    // 16 for 32 lanes of 16 bytes (float4).
+    unsigned long long ideal_sectors = 0;
     unsigned max_degree = 1;
 };
 
@@ -88,6 +91,12 @@ struct launch_totals {
     // tile leaves one such gap per row (its padding column), while arrays
     // merely placed apart leave one gap between them.
     unsigned long long shared_words = 0, shared_span = 0, shared_gaps = 0;
+    // Bytes, besides instruction counts: a float4 access is one load of 16.
+    unsigned long long global_load_bytes = 0, shared_load_bytes = 0;
+    // Stretches between barriers that touched shared memory, and those of
+    // them that both read one part and wrote another: a double-buffered
+    // loop stores the next tile while it reads this one.
+    unsigned long long shared_phases = 0, overlapped_phases = 0;
 
     void add_finding(const finding &f)
     {
@@ -114,6 +123,7 @@ struct worker_check {
     std::vector<const void *> barrier_sites;
     std::vector<shadow_word> shadow;
     uint32_t phase = 0, block_serial = 0;
+    bool phase_read_shared = false, phase_wrote_shared = false;
     launch_totals totals;
     std::map<std::pair<uintptr_t, uintptr_t>, bool> pair_order;  // (write pc, read pc) -> write after read?
 };
@@ -224,12 +234,17 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
         }
     }
     (store ? w->totals.shared_stores : w->totals.shared_loads)++;
+    (store ? w->phase_wrote_shared : w->phase_read_shared) = true;
+    if (!store)
+        w->totals.shared_load_bytes += size;
     w->records[t].push_back(access{pc, a - w->tls_lo, size, (uint8_t)(is_shared | (store ? is_store : 0))});
 }
 
 void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
 {
     (store ? w->stores : w->loads)[t]++;
+    if (!store)
+        w->totals.global_load_bytes += size;
     w->records[t].push_back(access{pc, a, size, (uint8_t)(store ? is_store : 0)});
 }
 
@@ -329,6 +344,7 @@ void global_request(site_stats &s, const access *const *lanes, unsigned count)
     }
     std::sort(sectors, sectors + ns);
     s.requests++;
+    s.ideal_sectors += (count * lanes[0]->size + sector_bytes - 1) / sector_bytes;
     s.sectors += (unsigned long long)(std::unique(sectors, sectors + ns) - sectors);
 }
 
@@ -426,12 +442,6 @@ std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
     return lines;
 }
 
-int line_number(const std::string &where)
-{
-    size_t colon = where.rfind(':');
-    return colon == std::string::npos ? 0 : atoi(where.c_str() + colon + 1);
-}
-
 const char *kind_name(finding_kind k)
 {
     switch (k) {
@@ -515,7 +525,7 @@ void print_report(const launch_totals &t)
     fprintf(o, "[check]   coalescing: %.2f sectors of 32 bytes per warp-wide load request, %.2f per store request\n",
             ld_req ? (double)ld_sec / ld_req : 0.0, st_req ? (double)st_sec / st_req : 0.0);
     for (auto &s : t.global_sites)
-        if (s.second.requests && (double)s.second.sectors / s.second.requests > 8.5)
+        if (s.second.requests && s.second.sectors > std::max(2 * s.second.ideal_sectors, 8 * s.second.requests))
             fprintf(o, "[check]     %s at %s: %.1f sectors per request (uncoalesced: the lanes of a warp touch "
                        "addresses far apart)\n",
                     s.first.second ? "store" : "load", at[s.first.first].c_str(),
@@ -526,6 +536,10 @@ void print_report(const launch_totals &t)
                 ? (", spread over " + std::to_string(t.shared_span) + " with " + std::to_string(t.shared_gaps) +
                    " gaps of unused words (padding, or arrays placed apart)").c_str()
                 : "");
+    if (t.shared_phases)
+        fprintf(o, "[check]   stretches between barriers using shared memory: %llu; %llu of them store one part while "
+                   "reading another (double buffering)\n",
+                t.shared_phases, t.overlapped_phases);
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", conflicts_ld, conflicts_st);
     for (auto &s : t.shared_sites)
         if (s.second.max_degree > 1)
@@ -566,12 +580,14 @@ void print_report(const launch_totals &t)
                        "load_requests=%llu load_sectors=%llu store_requests=%llu store_sectors=%llu "
                        "shared_loads=%llu shared_stores=%llu bank_conflicts_ld=%llu bank_conflicts_st=%llu "
                        "hazards=%llu uninitialised_shared_reads=%llu out_of_bounds=%llu host_accesses=%llu "
-                       "divergent_barriers=%llu shared_words=%llu shared_span_words=%llu shared_gaps=%llu\n",
+                       "divergent_barriers=%llu shared_words=%llu shared_span_words=%llu shared_gaps=%llu "
+                       "global_load_bytes=%llu shared_load_bytes=%llu shared_phases=%llu overlapped_phases=%llu\n",
                     launch_serial, file ? file + 1 : launch_site.file, launch_site.line, launch_grid.x, launch_grid.y,
                     launch_grid.z, launch_block.x, launch_block.y, launch_block.z, t.threads, t.blocks, t.global_loads,
                     t.global_stores, t.max_loads_per_thread, t.max_stores_per_thread, ld_req, ld_sec, st_req, st_sec,
                     t.shared_loads, t.shared_stores, conflicts_ld, conflicts_st, t.hazards, t.uninitialised,
-                    t.out_of_bounds, t.host_accesses, t.divergent, t.shared_words, t.shared_span, t.shared_gaps);
+                    t.out_of_bounds, t.host_accesses, t.divergent, t.shared_words, t.shared_span, t.shared_gaps,
+                    t.global_load_bytes, t.shared_load_bytes, t.shared_phases, t.overlapped_phases);
             for (auto &s : t.shared_sites)
                 if (s.second.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
@@ -591,12 +607,17 @@ void merge(launch_totals &into, launch_totals &from)
     into.global_stores += from.global_stores;
     into.shared_loads += from.shared_loads;
     into.shared_stores += from.shared_stores;
+    into.global_load_bytes += from.global_load_bytes;
+    into.shared_load_bytes += from.shared_load_bytes;
+    into.shared_phases += from.shared_phases;
+    into.overlapped_phases += from.overlapped_phases;
     into.max_loads_per_thread = std::max(into.max_loads_per_thread, from.max_loads_per_thread);
     into.max_stores_per_thread = std::max(into.max_stores_per_thread, from.max_stores_per_thread);
     for (auto &s : from.global_sites) {
         site_stats &d = into.global_sites[s.first];
         d.requests += s.second.requests;
         d.sectors += s.second.sectors;
+        d.ideal_sectors += s.second.ideal_sectors;
     }
     for (auto &s : from.shared_sites) {
         site_stats &d = into.shared_sites[s.first];
@@ -707,6 +728,9 @@ void check_phase_end()
         }
     }
     std::fill(w->barrier_sites.begin(), w->barrier_sites.end(), nullptr);
+    w->totals.shared_phases += w->phase_read_shared || w->phase_wrote_shared;
+    w->totals.overlapped_phases += w->phase_read_shared && w->phase_wrote_shared;
+    w->phase_read_shared = w->phase_wrote_shared = false;
     w->phase++;
 }
 

@@ -1,0 +1,90 @@
+// tune_shapes: the warp-tiling kernel of this folder at several tile shapes,
+// beside cuBLAS FP32, timed as the report times (L2 flushed, CV-bounded
+// median). It is how the shapes matmul() uses were chosen; re-run it on
+// another GPU to choose again.
+//
+//   make -C solutions/08-warp-tiling tune        # GPU only
+//
+// One TSV line per shape and size: shape, n, median_ms, cv, GFLOP/s, % of
+// cuBLAS FP32, max |difference| from cuBLAS.
+#include <cublas_v2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <string>
+#include <vector>
+
+#include "harness.h"
+#include "timing.h"
+
+#define WARPTILE_NO_MATMUL
+#include "matmul.cu"
+
+struct shape {
+    std::string name;
+    void (*launch)(const float *, const float *, float *, int);
+};
+
+#define SHAPE(BM, BN, BK, WM, WN, WNITER, TM, TN)                                                          \
+    shape{#BM "x" #BN "x" #BK " warp " #WM "x" #WN " x" #WNITER " thread " #TM "x" #TN,                 \
+          launch_warptile<BM, BN, BK, WM, WN, WNITER, TM, TN>}
+
+int main(int argc, char **argv)
+{
+    const std::vector<shape> shapes = {
+        SHAPE(64, 64, 8, 32, 32, 2, 4, 4),     SHAPE(128, 64, 8, 64, 32, 2, 8, 4),
+        SHAPE(128, 128, 8, 64, 32, 2, 8, 4),   SHAPE(128, 128, 8, 64, 64, 4, 8, 4),
+        SHAPE(128, 128, 8, 64, 64, 2, 8, 8),   SHAPE(128, 256, 8, 64, 64, 4, 8, 4),
+        SHAPE(256, 128, 8, 64, 64, 4, 8, 4),   SHAPE(128, 128, 16, 64, 64, 4, 8, 4),
+        SHAPE(128, 128, 16, 64, 32, 2, 8, 4),  SHAPE(128, 128, 8, 32, 64, 2, 4, 8),
+    };
+    std::vector<int> sizes;
+    for (int a = 1; a < argc; a++)
+        sizes.push_back(atoi(argv[a]));
+    if (sizes.empty())
+        sizes = {1024, 2048, 4096};
+
+    cublasHandle_t h;
+    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+        return 1;
+    cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH);
+    printf("shape\tn\tmedian_ms\tcv\tgflops\tpct_cublas\tmax_diff\n");
+    for (int n : sizes) {
+        size_t count = (size_t)n * n, bytes = count * sizeof(float);
+        std::vector<float> A(count), B(count), ref(count), C(count);
+        lab_make_inputs(A.data(), B.data(), n, 1);
+        float *dA, *dB, *dC;
+        CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
+        CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
+        CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
+        CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+        const float one = 1.0f, zero = 0.0f;
+        // Row-major C = A B is column-major C^T = B^T A^T: swap the operands.
+        auto cublas = [&] { cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dB, n, dA, n, &zero, dC, n); };
+        cublas();
+        CUDA_CHECK(cudaMemcpy(ref.data(), dC, bytes, cudaMemcpyDeviceToHost));
+        timing base = time_product(cublas);
+        printf("cublas-fp32\t%d\t%.4f\t%.4f\t%.1f\t100.0\t0\n", n, base.median_ms, base.cv, lab_gflops(n, base.median_ms));
+        fflush(stdout);
+        for (const shape &s : shapes) {
+            CUDA_CHECK(cudaMemset(dC, 0xFF, bytes));
+            s.launch(dA, dB, dC, n);
+            CUDA_CHECK(cudaGetLastError());
+            CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+            double diff = 0;
+            for (size_t i = 0; i < count; i++)
+                diff = fmax(diff, isnan(C[i]) ? INFINITY : fabs(C[i] - ref[i]));
+            timing t = time_product([&] { s.launch(dA, dB, dC, n); });
+            printf("%s\t%d\t%.4f\t%.4f\t%.1f\t%.1f\t%.2g\n", s.name.c_str(), n, t.median_ms, t.cv,
+                   lab_gflops(n, t.median_ms), 100.0 * base.median_ms / t.median_ms, diff);
+            fflush(stdout);
+        }
+        CUDA_CHECK(cudaFree(dA));
+        CUDA_CHECK(cudaFree(dB));
+        CUDA_CHECK(cudaFree(dC));
+    }
+    cublasDestroy(h);
+    return 0;
+}
