@@ -65,6 +65,8 @@ int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len);
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len);
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len);  /* 2 n^2 global loads */
 int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* the product reads shared memory */
+int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len); /* <= 0.5 shared words per multiply-add */
+int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len);     /* <= 1/32 global words per multiply-add */
 
 /* A test's last act: the proof, read by the runner, that it ran to its end
  * (a process that exits early is otherwise reported as passed by Check). */

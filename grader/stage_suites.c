@@ -13,6 +13,8 @@ static const struct {
     {"04-tiled", suite_04_tiled},
     {"05-padding", suite_05_padding},
     {"06-bank-conflicts", suite_06_bank_conflicts},
+    {"07-register-tiling", suite_07_register_tiling},
+    {"08-warp-tiling", suite_08_warp_tiling},
 };
 
 Suite *stage_suite(const char *stage)

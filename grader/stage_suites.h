@@ -10,6 +10,8 @@ Suite *suite_03_shared_3x3(void);
 Suite *suite_04_tiled(void);
 Suite *suite_05_padding(void);
 Suite *suite_06_bank_conflicts(void);
+Suite *suite_07_register_tiling(void);
+Suite *suite_08_warp_tiling(void);
 
 /* The suite for a stage name such as "01-naive", or NULL. */
 Suite *stage_suite(const char *stage);

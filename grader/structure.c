@@ -124,3 +124,41 @@ int rule_shared_used(const check_counts *c, int n, char *msg, size_t len)
     snprintf(msg, len, "A and B staged in shared memory (%llu stores, %llu loads)", c->shared_stores, c->shared_loads);
     return 1;
 }
+
+/* Register tiling: every multiply-add needs one value of A and one of B.
+ * Read straight from shared memory (stage 04) that is 2 shared words per
+ * multiply-add; a thread that keeps a TM x TN block of C reads TM + TN words
+ * for TM * TN multiply-adds: 0.25 for 8 x 8, 0.5 for 4 x 4, 1.125 for a
+ * 1-D strip of 8.  Counted in bytes, so float4 reads count as 4 words. */
+int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len)
+{
+    double products = (double)n * n * n;
+    double per = c->shared_load_bytes / 4.0 / products;
+    if (c->shared_load_bytes == 0 || per > 0.5 + 1e-9) {
+        snprintf(msg, len, "%.3f shared words read per multiply-add (stage 04 reads 2); a thread that computes a "
+                 "TM x TN block of C from registers reads (TM + TN) / (TM * TN): at most 0.5, a 4 x 4 block or larger",
+                 per);
+        return 0;
+    }
+    snprintf(msg, len, "%.3f shared words read per multiply-add (stage 04: 2; a 4 x 4 thread block: 0.5)", per);
+    return 1;
+}
+
+/* Block tiling: each element of A or B loaded from global memory serves a
+ * whole row (or column) of the block's tile of C.  A BM x BN block tile
+ * loads 1/BM + 1/BN words per multiply-add: 1/16 for stage 04's 32 x 32,
+ * 1/32 for 64 x 64, 1/64 for 128 x 128. */
+int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len)
+{
+    double products = (double)n * n * n;
+    double per = c->global_load_bytes / 4.0 / products;
+    if (c->global_load_bytes == 0 || per > 1.0 / 32 + 1e-9) {
+        snprintf(msg, len, "%.4f global words loaded per multiply-add (1/%.0f); a BM x BN block tile loads "
+                 "1/BM + 1/BN: at most 1/32, a 64 x 64 tile or larger (stage 04's 32 x 32: 1/16)",
+                 per, per > 0 ? 1 / per : 0.0);
+        return 0;
+    }
+    snprintf(msg, len, "%.4f global words loaded per multiply-add (1/%.0f; stage 04's 32 x 32 tile: 1/16)", per,
+             1 / per);
+    return 1;
+}

@@ -1,0 +1,25 @@
+/* Stage 07-register-tiling: each thread computes a block of C from
+ * registers, and the block tile is large.  The sizes put edges everywhere:
+ * 1 and 2 are one tiny partial tile, 31 and 33 sit around a 32-wide tile,
+ * 127 and 129 around a 128-wide one, 100 and 257 are multiples of neither
+ * (257 = 2 * 128 + 1, a one-row edge), 1000 is a large product whose last
+ * tiles are partial for every power-of-two tile above 8. */
+#include "grading.h"
+#include "stage_suites.h"
+
+Suite *suite_07_register_tiling(void)
+{
+    Suite *s = suite_create("07-register-tiling");
+    static const int small[] = {1, 2, 31, 33, 100, 127, 129, 257};
+    static const int large[] = {1000};
+    grading_add_size_tests(s, small, 8, 3);
+    grading_add_size_tests(s, large, 1, 2);
+    /* The idea, on the simulator's counts: n = 128 holds whole tiles of
+     * every power-of-two shape up to 128, so no zero-filled edge blurs them. */
+    grading_add_structure_test(s, "register tiling", "check", 128, rule_register_tiling);
+    grading_add_structure_test(s, "block tile reuse", "check", 128, rule_block_reuse);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
+    grading_add_quiz_tests(s);
+    return s;
+}

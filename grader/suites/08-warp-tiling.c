@@ -1,0 +1,72 @@
+/* Stage 08-warp-tiling: the kernel is right for every size, with the
+ * 16-byte path (n a multiple of 4: 64, 100, 1000) and without it (1, 2, 3,
+ * 31, 33, 130, 257, 1023), edge tiles in both; and it does what the lesson
+ * adds to stage 07: float4 accesses, a conflict-free transposed A tile,
+ * double buffering. */
+#include <stdio.h>
+
+#include "grading.h"
+#include "stage_suites.h"
+
+/* 16-byte global loads: one instruction brings what four 4-byte loads did. */
+static int float4_loads(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    double per = c->global_loads ? (double)c->global_load_bytes / c->global_loads : 0;
+    if (per < 8) {
+        snprintf(msg, len, "%.1f bytes per global load instruction; float4 loads bring 16 (n is a multiple of 4 "
+                 "here, so every row starts 16-byte aligned)", per);
+        return 0;
+    }
+    snprintf(msg, len, "%.1f bytes per global load instruction (float4: 16)", per);
+    return 1;
+}
+
+/* The products read their fragments of A and B as float4 from shared memory. */
+static int float4_shared_reads(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    double per = c->shared_loads ? (double)c->shared_load_bytes / c->shared_loads : 0;
+    if (per < 8) {
+        snprintf(msg, len, "%.1f bytes per shared read; reading each thread's TM values of A and TN of B as float4 "
+                 "gives 16 (that is what the transposed A tile is for)", per);
+        return 0;
+    }
+    snprintf(msg, len, "%.1f bytes per shared read (float4: 16)", per);
+    return 1;
+}
+
+/* Double buffering: while the products read one tile, the next is stored
+ * into the other buffer, so most stretches between barriers do both. */
+static int double_buffering(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    if (c->shared_phases == 0 || 2 * c->overlapped_phases < c->shared_phases) {
+        snprintf(msg, len, "%llu of %llu stretches between barriers both store a tile and read one; with two "
+                 "buffers the next tile is stored while this one is read, one barrier per tile",
+                 c->overlapped_phases, c->shared_phases);
+        return 0;
+    }
+    snprintf(msg, len, "double-buffered: %llu of %llu stretches between barriers store the next tile while reading "
+             "this one", c->overlapped_phases, c->shared_phases);
+    return 1;
+}
+
+Suite *suite_08_warp_tiling(void)
+{
+    Suite *s = suite_create("08-warp-tiling");
+    static const int small[] = {1, 2, 3, 31, 33, 64, 100, 130, 257};
+    static const int large[] = {1000, 1023};
+    grading_add_size_tests(s, small, 9, 3);
+    grading_add_size_tests(s, large, 2, 2);
+    grading_add_structure_test(s, "float4 loads", "check", 128, float4_loads);
+    grading_add_structure_test(s, "float4 shared reads", "check", 128, float4_shared_reads);
+    grading_add_structure_test(s, "register tiling", "check", 128, rule_register_tiling);
+    grading_add_structure_test(s, "no bank conflicts", "check", 128, rule_no_bank_conflicts);
+    grading_add_structure_test(s, "double buffering", "check", 128, double_buffering);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
+    grading_add_structure_test(s, "in bounds (n=130)", "check", 130, rule_in_bounds);
+    grading_add_quiz_tests(s);
+    return s;
+}
