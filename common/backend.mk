@@ -34,10 +34,13 @@ CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
 NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
 # -fno-strict-aliasing: lab files read float arrays as float4, as CUDA code
 # does everywhere; nvcc allows it, and g++ must not reorder around it.
-SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR
+# -Wno-unknown-pragmas: g++ does not know nvcc's #pragma unroll.
+SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -Wno-unknown-pragmas -DLAB_SIMULATOR
+# Check builds count the accesses the source asks for: no vectorizer merging
+# four adjacent float reads into one 16-byte read behind the student's back.
 CHECK_CXX ?= clang++
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
-    -fsanitize-coverage=func,trace-loads,trace-stores
+    -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores
 
 # Check, from pkg-config; CHECK_PREFIX=dir/usr points at an unpacked copy
 # instead (for machines without a package registry).
