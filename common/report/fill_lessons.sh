@@ -36,13 +36,14 @@ block() {
             found=1
             echo "Counted by the kit's CPU simulator in check mode ([$dir/report.md](../../$dir/report.md)):"
             echo
-            echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | bank conflicts (ld/st) |"
-            echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+            echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) |"
+            echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
             awk -F'\t' -v s="$stage" '$1 == s {
                 split($3, kv, " "); delete v
                 for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-                printf "| %d | %.1f | %d | %.2f | %d | %d/%d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
-                    v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"], v["bank_conflicts_ld"], v["bank_conflicts_st"] }' "$dir/counters.tsv"
+                printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+                    v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
+                    v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"] }' "$dir/counters.tsv"
             echo
         fi
     done

@@ -131,13 +131,14 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     {
         echo "Counted by the kit's CPU simulator in check mode: $(machine machine). These are counts, not times."
         echo
-        echo "| stage | n | global loads per element of C | loads per thread (max) | sectors per load request | shared loads | bank conflicts (ld/st) | hazards |"
-        echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        echo "| stage | n | global loads per element of C | loads per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
+        echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
         awk -F'\t' 'NR > 1 {
             split($3, kv, " "); delete v
             for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-            printf "| %s | %d | %.1f | %d | %.2f | %d | %d/%d | %d |\n", $1, $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
-                v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"], v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"]
+            printf "| %s | %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d |\n", $1, $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+                v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
+                v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"]
         }' counters.tsv
         echo
         [ -f loads.svg ] && echo "![Global loads per element](loads.svg)"
