@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Prints the code a slide shows, taken from a solution file when the deck is
+# built, so a slide can never drift from the code students are graded on.
+#
+#   slides/tools/code.sh FILE                 the kernel section: from "// ---- kernel(s) ----"
+#                                             to "// ---- launcher ----"
+#   slides/tools/code.sh FILE NAME...         those functions (kernels, device helpers), in order
+#
+# Comments are left out: on a slide the lecturer says what they say, and
+# without them a kernel fits on one or two frames.  Blank lines are kept
+# single.  Fails if a named function is not in the file.
+set -euo pipefail
+file=$1
+shift
+
+section() {
+    awk '/^\/\/ ---- kernels? ----/ { on = 1; next }
+         /^\/\/ ---- launcher ----/ { on = 0 }
+         on' "$file"
+}
+
+# A function starts on a line that is not indented and names it before its
+# "(", with the declaration lines just above it (a template line, a
+# __global__ line carrying __launch_bounds__): that is how every solution is
+# written.  It ends at the first "}" in column 0.
+function_text() {
+    awk -v name="$1" '
+        !on && /^[^ \t\/#]/ && ($0 ~ "(^|[ *])" name "\\(") {
+            on = 1
+            for (i = 1; i <= held; i++) print decl[i]
+        }
+        on { print }
+        on && /^}/ { exit }
+        /^(template|__global__|__device__)/ && !/[;}]$/ { decl[++held] = $0; next }
+        { held = 0 }' "$file"
+}
+
+strip_comments() {
+    # Whole-line comments go; a comment after code goes with the spaces
+    # before it.  Then runs of blank lines become one, and none at the ends.
+    sed -e '/^[[:space:]]*\/\//d' -e 's/[[:space:]]*\/\/.*$//' |
+        awk 'NF { if (held && printed) print ""; print; printed = 1; held = 0; next } { held = 1 }'
+}
+
+if [ $# -eq 0 ]; then
+    text=$(section)
+    [ -n "$text" ] || { echo "code.sh: no '// ---- kernel ----' section in $file" >&2; exit 1; }
+    printf '%s\n' "$text" | strip_comments
+    exit 0
+fi
+first=1
+for name in "$@"; do
+    text=$(function_text "$name")
+    [ -n "$text" ] || { echo "code.sh: no function $name in $file" >&2; exit 1; }
+    [ $first = 1 ] || echo
+    printf '%s\n' "$text" | strip_comments
+    first=0
+done

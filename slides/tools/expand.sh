@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Turns one deck source (slides/NN-name.md) into the pandoc markdown that
+# pandoc -t beamer reads, filling in everything that comes from the kit.
+#
+#   ROOT=... REPORTS=... slides/tools/expand.sh STAGE DECK.md OUTDIR > deck.md
+#
+# A deck source is pandoc markdown ("#" a section, "##" a frame) with these
+# lines of its own, each replaced when the deck is built:
+#
+#   @@code [NAME...]          the stage's kernel (or the named functions) from
+#                             solutions/STAGE/matmul.cu, comments left out
+#   @@diff [OLD... : NEW...]  diff -u from the previous stage's solution
+#   @@figure NAME [v=x ...]   slides/figures/NAME.gp drawn by gnuplot, with
+#                             those gnuplot assignments
+#   @@results                 the measured-results frames (results.sh)
+#   @@agreement PAT KERNEL... rows of common/sim/agreement.md (agreement.sh):
+#                             the simulator's counts beside a GPU's
+#
+# and, anywhere in a line:
+#
+#   {{def NAME}}              the value of "#define NAME" in the stage's solution
+#   {{count N KEY}}           a simulator count for this stage at size n
+#   {{count STAGE N KEY}}     the same for another stage
+#   {{stage}} {{prev}}        this stage's name, the previous stage's
+#
+# A long excerpt is set smaller, and past one frame's worth it continues on
+# a frame of the same title.  A directive that finds nothing (no such
+# function, no such count) stops the build: a slide never silently loses
+# the number it was written around.
+set -euo pipefail
+stage=$1 deck=$2 out=$3
+# shellcheck source=slides/tools/lib.sh
+. "$ROOT/slides/tools/lib.sh"
+tools=$ROOT/slides/tools
+solution=$ROOT/solutions/$stage/matmul.cu
+die() { echo "slides: $deck:$lineno: $*" >&2; exit 1; }
+
+# The previous stage: the highest-numbered solution below this one.
+prev=
+for d in "$ROOT"/solutions/[0-9][0-9]-*/; do
+    s=$(basename "$d")
+    [ "${s%%-*}" \< "${stage%%-*}" ] && prev=$s
+done
+sim=$(sim_reports | head -n 1)
+
+inline() {  # inline LINE: every {{...}} replaced
+    local line=$1 key val w
+    while [[ $line =~ \{\{([^}]*)\}\} ]]; do
+        key=${BASH_REMATCH[1]}
+        read -r -a w <<< "$key"
+        case "${w[0]}" in
+        def)
+            val=$(awk -v k="${w[1]}" '$1 == "#define" && $2 == k { print $3; exit }' "$solution")
+            ;;
+        count)
+            [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
+            if [ ${#w[@]} = 3 ]; then val=$(count "$sim" "$stage" "${w[1]}" "${w[2]}")
+            else val=$(count "$sim" "${w[1]}" "${w[2]}" "${w[3]}"); fi
+            ;;
+        stage) val=$stage ;;
+        prev) val=$prev ;;
+        *) die "unknown {{$key}}" ;;
+        esac
+        [ -n "$val" ] || die "{{$key}} found nothing"
+        line=${line/"{{$key}}"/$val}
+    done
+    printf '%s\n' "$line"
+}
+
+# listing LANGUAGE FILE: a code block sized to fit, split over frames.
+# Sizes are those of an 11pt 16:9 beamer frame: about 26 lines of 86
+# characters at \footnotesize, 32 of 96 at \scriptsize, 44 of 128 at \tiny.
+# Longer than a frame: \scriptsize over several frames, still readable.
+listing() {
+    local lang=$1 file=$2 lines width size per chunks i
+    lines=$(wc -l < "$file")
+    width=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$file")
+    if [ "$lines" -le 26 ] && [ "$width" -le 86 ]; then size=footnotesize per=26
+    elif [ "$width" -le 96 ]; then size=scriptsize per=32
+    else size=tiny per=44; fi
+    # Split at a blank line as near the frame's end as there is one.
+    awk -v per=$per -v total="$lines" '
+        { buf[NR] = $0 }
+        END {
+            start = 1; part = 0
+            while (start <= total) {
+                end = start + per - 1
+                if (end >= total) end = total
+                else for (j = end; j > start + per / 2; j--) if (buf[j] == "") { end = j; break }
+                part++
+                for (j = start; j <= end; j++) print part "\t" buf[j]
+                start = end + 1
+            }
+        }' "$file" > "$file.parts"
+    chunks=$(cut -f1 "$file.parts" | sort -u | wc -l)
+    for i in $(seq 1 "$chunks"); do
+        if [ "$i" -gt 1 ]; then
+            echo
+            echo "## $frame (continued)"
+            echo
+        fi
+        echo "\\fvset{fontsize=\\$size}"
+        echo
+        echo "\`\`\`$lang"
+        awk -F'\t' -v p="$i" '$1 == p { sub(/^[0-9]+\t/, ""); print }' "$file.parts"
+        echo "\`\`\`"
+    done
+    rm -f "$file.parts"
+}
+
+figures=0
+frame=
+lineno=0
+while IFS= read -r raw || [ -n "$raw" ]; do
+    lineno=$((lineno + 1))
+    line=$(inline "$raw")
+    read -r -a w <<< "$line" || true
+    case "$line" in
+    "## "*)
+        frame=${line#"## "}
+        echo "$line"
+        ;;
+    "@@code"*)
+        "$tools/code.sh" "$solution" "${w[@]:1}" > "$out/code.txt" || die "@@code failed"
+        listing cpp "$out/code.txt"
+        ;;
+    "@@diff"*)
+        [ -n "$prev" ] || die "@@diff: no stage before $stage in solutions/"
+        names="${w[*]:1}"
+        old_names= new_names=
+        if [ -n "$names" ]; then
+            old_names=${names%%:*} new_names=${names#*:}
+        fi
+        "$tools/diff.sh" "$ROOT/solutions/$prev/matmul.cu" "$solution" "$old_names" "$new_names" > "$out/diff.txt" ||
+            die "@@diff failed"
+        listing diff "$out/diff.txt"
+        ;;
+    "@@figure"*)
+        figures=$((figures + 1))
+        pdf="$out/figure-$figures-${w[1]}.pdf"
+        vars=$(printf '%s; ' "${w[@]:2}")
+        figure "${w[1]}" "$pdf" "stage='$stage'; $vars" || die "@@figure ${w[1]}"
+        echo "![]($pdf)"
+        ;;
+    "@@results"*)
+        "$tools/results.sh" "$stage" "$out" || die "@@results failed"
+        ;;
+    "@@agreement"*)
+        "$tools/agreement.sh" "${w[@]:1}" || die "@@agreement failed"
+        ;;
+    *)
+        printf '%s\n' "$line"
+        ;;
+    esac
+done < "$deck"

@@ -1,0 +1,61 @@
+# Shared by the slide tools (sourced, not run): where the kit's numbers are
+# and how to read them.  Every number a slide shows passes through here or
+# through code.sh/diff.sh, so none is ever typed into a deck.
+#
+# Expects ROOT (the kit) and REPORTS (the folder of committed reports,
+# normally $ROOT/reports) to be set.
+
+# The simulator's reports: a counters.tsv with no timings.tsv beside it.
+sim_reports() {
+    local d
+    for d in "$REPORTS"/*/; do
+        [ -f "$d/counters.tsv" ] && [ ! -f "$d/timings.tsv" ] && echo "${d%/}"
+    done
+    return 0
+}
+
+# GPU timing reports: a timings.tsv (report.sh gpu writes machine.tsv beside it).
+gpu_reports() {
+    local d
+    for d in "$REPORTS"/*/; do
+        [ -f "$d/timings.tsv" ] && echo "${d%/}"
+    done
+    return 0
+}
+
+# machine DIR KEY: one value from a report's machine.tsv (empty if absent).
+machine() {
+    [ -f "$1/machine.tsv" ] || return 0
+    awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1/machine.tsv"
+}
+
+# gpu_name DIR: the GPU a timing report was made on, as nvidia-smi named it.
+gpu_name() {
+    local name
+    name=$(machine "$1" gpu)
+    echo "${name:-an unnamed GPU ($(basename "$1"))}"
+}
+
+# count DIR STAGE N KEY: one of the simulator's counts for a stage at size
+# n, from counters.tsv ("key=value" pairs).  loads_per_element is derived:
+# global loads over the n*n elements of C; sectors_per_request is 32-byte
+# sectors over warp-wide load requests.  Prints nothing if it is absent.
+count() {
+    awk -F'\t' -v s="$2" -v n="$3" -v k="$4" '
+        $1 == s && $2 == n {
+            m = split($3, kv, " ")
+            for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
+            if (k == "loads_per_element" && ("global_loads" in v)) print v["global_loads"] / (n * n)
+            else if (k == "sectors_per_request" && v["load_requests"] > 0) printf "%.2f\n", v["load_sectors"] / v["load_requests"]
+            else if (k in v) print v[k]
+            exit
+        }' "$1/counters.tsv"
+}
+
+# figure NAME OUT.pdf [GNUPLOT-ASSIGNMENTS]: draws slides/figures/NAME.gp.
+# Each script sets its own terminal and reads `out` and the assignments.
+figure() {
+    local name=$1 out=$2 vars=${3:-}
+    gnuplot -e "out='$out'; figdir='$ROOT/slides/figures'; $vars" "$ROOT/slides/figures/$name.gp" ||
+        { echo "slides: gnuplot failed on slides/figures/$name.gp ($vars)" >&2; return 1; }
+}

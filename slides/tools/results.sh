@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The measured-results frames of one deck, as pandoc markdown on stdout:
+# what the committed reports under REPORTS say about STAGE.  Nothing here
+# is typed: tables and figures are read from the reports when the deck is
+# built, and every GPU number sits beside the GPU's name from machine.tsv.
+#
+#   ROOT=... REPORTS=... slides/tools/results.sh STAGE FIGDIR
+#
+#   - the simulator's counts for the stage (each counters.tsv without timings),
+#     and global loads per element of C for every stage, this one in colour;
+#   - per GPU report (timings.tsv): the stage's times and GFLOP/s beside
+#     cuBLAS, and every stage's GFLOP/s at the largest size;
+#   - with no GPU report, a frame that says so.
+set -euo pipefail
+stage=$1 figdir=$2
+# shellcheck source=slides/tools/lib.sh
+. "$ROOT/slides/tools/lib.sh"
+rel() { echo "${1#"$ROOT"/}"; }
+
+for dir in $(sim_reports); do
+    grep -q "^$stage	" "$dir/counters.tsv" || continue
+    echo "## What the simulator counts"
+    echo
+    echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | bank conflicts (ld/st) | hazards |"
+    echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    awk -F'\t' -v s="$stage" '$1 == s {
+        m = split($3, kv, " "); delete v
+        for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
+        printf "| %d | %.1f | %d | %.2f | %d | %d/%d | %d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+            v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
+            v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"] }' "$dir/counters.tsv"
+    echo
+    echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the kit's simulator in check mode, one launch per size"
+    echo "($(machine "$dir" machine))."
+    echo
+    # Global loads per element of C against n, one line per stage.
+    data="$figdir/loads-$(basename "$dir")"
+    mkdir -p "$data"
+    stages=$(awk -F'\t' 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$dir/counters.tsv")
+    for s in $stages; do
+        awk -F'\t' -v s="$s" '$1 == s && match($3, / global_loads=[0-9]+/) {
+            print $2, substr($3, RSTART + 14, RLENGTH - 14) / ($2 * $2) }' "$dir/counters.tsv" > "$data/$s.dat"
+    done
+    figure loads "$figdir/loads-$stage-$(basename "$dir").pdf" "datadir='$data'; stages='$stages'; stage='$stage'"
+    echo "## Global loads per element of C, every stage"
+    echo
+    echo "![]($figdir/loads-$stage-$(basename "$dir").pdf)"
+    echo
+    echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the simulator's count of global loads over n², this stage in colour."
+    echo
+done
+
+gpus=$(gpu_reports)
+for dir in $gpus; do
+    grep -q "^$stage	" "$dir/timings.tsv" || continue
+    gpu=$(gpu_name "$dir")
+    echo "## Measured on $gpu"
+    echo
+    echo "| n | median time (ms) | GFLOP/s | % of cuBLAS FP32 | spread (CV) |"
+    echo "| ---: | ---: | ---: | ---: | ---: |"
+    awk -F'\t' -v s="$stage" '
+        $1 == "cublas-fp32" && $9 == "ok" { ref[$2] = $8 }
+        $1 == s { rows[++k] = $0 }
+        END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
+            if (f[9] != "ok") printf "| %d | — | — | — | — |\n", f[2]
+            else printf "| %d | %.3f | %.0f | %s | %.1f %% |\n", f[2], f[3], f[8],
+                (f[2] in ref) ? sprintf("%.1f %%", 100 * f[8] / ref[f[2]]) : "—", 100 * f[6] } }' "$dir/timings.tsv"
+    echo
+    echo "\\footnotesize $gpu (CUDA $(machine "$dir" cuda), driver $(machine "$dir" driver), $(machine "$dir" date)):"
+    echo "\`$(rel "$dir")/timings.tsv\`, the median of repetitions timed with CUDA events, L2 flushed before each."
+    echo "— : the stage cannot run that size."
+    echo
+    # Every stage at the largest size timed, this one in colour.
+    big=$(awk -F'\t' 'NR > 1 && $2 > m { m = $2 } END { print m }' "$dir/timings.tsv")
+    bars="$figdir/bars-$(basename "$dir").dat"
+    awk -F'\t' -v n="$big" -v s="$stage" 'NR > 1 && $2 == n && $9 == "ok" { print $1, $8, ($1 == s) }' "$dir/timings.tsv" > "$bars"
+    figure gflops "$figdir/gflops-$stage-$(basename "$dir").pdf" "data='$bars'; gpu='$gpu'; n=$big"
+    echo "## Every stage on $gpu"
+    echo
+    echo "![]($figdir/gflops-$stage-$(basename "$dir").pdf)"
+    echo
+    echo "\\footnotesize From \`$(rel "$dir")/timings.tsv\`: GFLOP/s at n = $big on $gpu, this stage in colour;"
+    echo "a stage that cannot run this size has no bar."
+    echo
+done
+if [ -z "$gpus" ]; then
+    echo "## On a GPU"
+    echo
+    echo "No GPU timing report is committed under \`reports/\` yet, so this deck shows no GPU times."
+    echo
+    echo "- On a machine with an NVIDIA GPU: \`make report\` writes \`build/report/\`."
+    echo "- Commit it as \`reports/<gpu-name>/\`, then \`make slides\`:"
+    echo "  this frame becomes the stage's measured times and GFLOP/s beside cuBLAS, with the GPU named."
+    echo
+fi
