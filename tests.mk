@@ -49,6 +49,9 @@ else
 	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \
 	    $(ROOT)/build/gpu/common/bandwidth > $(TEST_OUT)/nvcc.log 2>&1 || { cat $(TEST_OUT)/nvcc.log; exit 1; }
 	@$(NVCC) -arch=sm_90 -o $(TEST_OUT)/nvcc/launch_limits common/gpu/launch_limits.cu
+	@echo "nvcc: stage 08's shape tuner"
+	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
+	    { cat $(TEST_OUT)/nvcc.log; exit 1; }
 endif
 
 # The report without a GPU: the simulator's counts, a table, figures if

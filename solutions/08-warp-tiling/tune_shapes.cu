@@ -3,7 +3,7 @@
 // median). It is how the shapes matmul() uses were chosen; re-run it on
 // another GPU to choose again.
 //
-//   make -C solutions/08-warp-tiling tune        # GPU only
+//   make -C solutions/08-warp-tiling tune        # GPU only (tune-build compiles it anywhere)
 //
 // One TSV line per shape and size: shape, n, median_ms, cv, GFLOP/s, % of
 // cuBLAS FP32, max |difference| from cuBLAS.
