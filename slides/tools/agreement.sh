@@ -5,9 +5,9 @@
 #
 #   ROOT=... slides/tools/agreement.sh PATTERN KERNEL...
 #
-# One row per kernel (a stage, or transposed-tile: the kit's kernel built to
-# conflict); for each counter whose name contains PATTERN ("_" for a space),
-# the simulator's count and the GPU's.
+# One column per kernel (a stage, or transposed-tile: the kit's kernel built
+# to conflict); for each counter whose name contains PATTERN ("_" for a
+# space), a row of the simulator's counts and one of the GPU's.
 set -euo pipefail
 pattern=${1//_/ }
 shift
@@ -25,15 +25,18 @@ awk -F' *\\| *' -v pat="$pattern" -v kernels="$*" -v gpu="$gpu" -v n="${n:-?}" '
     }
     END {
         if (nc == 0) { print "agreement.sh: no counter matches " pat > "/dev/stderr"; exit 1 }
-        printf "| kernel, n = %s |", n
-        for (c = 1; c <= nc; c++) printf " %s: simulator | %s: %s |", counters[c], counters[c], gpu
-        printf "\n| --- |"
-        for (c = 1; c <= nc; c++) printf " ---: | ---: |"
-        printf "\n"
-        for (k = 1; k <= nk; k++) {
+        for (k = 1; k <= nk; k++)
             if (!(want[k] in have)) { print "agreement.sh: no rows for " want[k] > "/dev/stderr"; exit 1 }
-            printf "| %s |", want[k]
-            for (c = 1; c <= nc; c++) printf " %s | %s |", sim[want[k], counters[c]], dev[want[k], counters[c]]
+        printf "| n = %s | counted by |", n
+        for (k = 1; k <= nk; k++) printf " %s |", want[k]
+        printf "\n| --- | --- |"
+        for (k = 1; k <= nk; k++) printf " ---: |"
+        printf "\n"
+        for (c = 1; c <= nc; c++) {
+            printf "| %s | the simulator |", counters[c]
+            for (k = 1; k <= nk; k++) printf " %s |", sim[want[k], counters[c]]
+            printf "\n|  | %s |", gpu
+            for (k = 1; k <= nk; k++) printf " %s |", dev[want[k], counters[c]]
             printf "\n"
         }
     }' "$table"

@@ -4,7 +4,14 @@
 #
 #   slides/tools/code.sh FILE                 the kernel section: from "// ---- kernel(s) ----"
 #                                             to "// ---- launcher ----"
-#   slides/tools/code.sh FILE NAME...         those functions (kernels, device helpers), in order
+#   slides/tools/code.sh FILE NAME...         those functions (kernels, device helpers) or
+#                                             structs, in order
+#   slides/tools/code.sh FILE NAME --from TEXT --to TEXT
+#                                             part of one function: from the first line holding
+#                                             TEXT to the next line holding the other TEXT, and on
+#                                             until the braces opened in between are closed
+#   slides/tools/code.sh FILE NAME --from TEXT --upto TEXT
+#                                             the same, ending at the second TEXT's line
 #
 # Comments are left out: on a slide the lecturer says what they say, and
 # without them a kernel fits on one or two frames.  Blank lines are kept
@@ -25,12 +32,13 @@ section() {
 # written.  It ends at the first "}" in column 0.
 function_text() {
     awk -v name="$1" '
-        !on && /^[^ \t\/#]/ && ($0 ~ "(^|[ *])" name "\\(") {
+        !on && /^[^ \t\/#]/ && ($0 ~ "(^|[ *])" name "\\(" || $0 ~ "^struct " name " ") {
             on = 1
             for (i = 1; i <= held; i++) print decl[i]
         }
         on { print }
         on && /^}/ { exit }
+        on && /^};/ { exit }
         /^(template|__global__|__device__)/ && !/[;}]$/ { decl[++held] = $0; next }
         { held = 0 }' "$file"
 }
@@ -48,10 +56,28 @@ if [ $# -eq 0 ]; then
     printf '%s\n' "$text" | strip_comments
     exit 0
 fi
+# part FROM TO: the lines from FROM to TO (substrings), then on to where
+# the braces opened since FROM are closed again.  It reads to the end (no
+# early exit), so the pipe feeding it never breaks under pipefail.
+part() {
+    awk -v from="$1" -v to="$2" -v close_braces="$3" '
+        done || (!on && !index($0, from)) { next }
+        { on = 1; print; depth += gsub(/{/, "{") - gsub(/}/, "}") }
+        !reached && index($0, to) { reached = 1 }
+        reached && (depth <= 0 || !close_braces) { done = 1 }'
+}
+
 first=1
-for name in "$@"; do
+while [ $# -gt 0 ]; do
+    name=$1
+    shift
     text=$(function_text "$name")
     [ -n "$text" ] || { echo "code.sh: no function $name in $file" >&2; exit 1; }
+    if [ "${1:-}" = --from ] && { [ "${3:-}" = --to ] || [ "${3:-}" = --upto ]; }; then
+        text=$(printf '%s\n' "$text" | strip_comments | part "$2" "$4" "$([ "$3" = --to ] && echo 1)")
+        [ -n "$text" ] || { echo "code.sh: no '$2' in $name ($file)" >&2; exit 1; }
+        shift 4
+    fi
     [ $first = 1 ] || echo
     printf '%s\n' "$text" | strip_comments
     first=0

@@ -19,6 +19,8 @@
 # and, anywhere in a line:
 #
 #   {{def NAME}}              the value of "#define NAME" in the stage's solution
+#   {{targ NAME K}}           the K-th template argument of the first NAME<...>
+#                             in the stage's solution (a launch's tile shapes)
 #   {{count N KEY}}           a simulator count for this stage at size n
 #   {{count STAGE N KEY}}     the same for another stage
 #   {{stage}} {{prev}}        this stage's name, the previous stage's
@@ -52,6 +54,10 @@ inline() {  # inline LINE: every {{...}} replaced
         def)
             val=$(awk -v k="${w[1]}" '$1 == "#define" && $2 == k { print $3; exit }' "$solution")
             ;;
+        targ)
+            val=$(grep -o "${w[1]}<[0-9, ]*>" "$solution" | head -n 1 | sed 's/.*<//; s/>//' |
+                awk -F', *' -v k="${w[2]}" '{ print $k }')
+            ;;
         count)
             [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
             if [ ${#w[@]} = 3 ]; then val=$(count "$sim" "$stage" "${w[1]}" "${w[2]}")
@@ -68,16 +74,17 @@ inline() {  # inline LINE: every {{...}} replaced
 }
 
 # listing LANGUAGE FILE: a code block sized to fit, split over frames.
-# Sizes are those of an 11pt 16:9 beamer frame: about 26 lines of 86
-# characters at \footnotesize, 32 of 96 at \scriptsize, 44 of 128 at \tiny.
-# Longer than a frame: \scriptsize over several frames, still readable.
+# Sizes are those of an 11pt 16:9 beamer frame below its title: 17 lines of
+# 86 characters at \footnotesize, 21 of 96 at \scriptsize, 28 of 128 at
+# \tiny.  Longer: \scriptsize over several frames, which reads better on a
+# projector than one frame of \tiny.
 listing() {
     local lang=$1 file=$2 lines width size per chunks i
     lines=$(wc -l < "$file")
     width=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$file")
-    if [ "$lines" -le 26 ] && [ "$width" -le 86 ]; then size=footnotesize per=26
-    elif [ "$width" -le 96 ]; then size=scriptsize per=32
-    else size=tiny per=44; fi
+    if [ "$lines" -le 17 ] && [ "$width" -le 86 ]; then size=footnotesize per=17
+    elif [ "$width" -le 96 ]; then size=scriptsize per=21
+    else size=tiny per=28; fi
     # Split at a blank line as near the frame's end as there is one.
     awk -v per=$per -v total="$lines" '
         { buf[NR] = $0 }

@@ -39,13 +39,16 @@ gpu_name() {
 # count DIR STAGE N KEY: one of the simulator's counts for a stage at size
 # n, from counters.tsv ("key=value" pairs).  loads_per_element is derived:
 # global loads over the n*n elements of C; sectors_per_request is 32-byte
-# sectors over warp-wide load requests.  Prints nothing if it is absent.
+# sectors over warp-wide load requests; shared_words_per_fma is 4-byte words
+# read from shared memory per multiply-add (n^3 of them).  Prints nothing if
+# it is absent.
 count() {
     awk -F'\t' -v s="$2" -v n="$3" -v k="$4" '
         $1 == s && $2 == n {
             m = split($3, kv, " ")
             for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
             if (k == "loads_per_element" && ("global_loads" in v)) print v["global_loads"] / (n * n)
+            else if (k == "shared_words_per_fma" && ("shared_load_bytes" in v)) printf "%.3g\n", v["shared_load_bytes"] / 4 / (n * n * n)
             else if (k == "sectors_per_request" && v["load_requests"] > 0) printf "%.2f\n", v["load_sectors"] / v["load_requests"]
             else if (k in v) print v[k]
             exit

@@ -21,13 +21,14 @@ for dir in $(sim_reports); do
     grep -q "^$stage	" "$dir/counters.tsv" || continue
     echo "## What the simulator counts"
     echo
-    echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | bank conflicts (ld/st) | hazards |"
-    echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
+    echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     awk -F'\t' -v s="$stage" '$1 == s {
         m = split($3, kv, " "); delete v
         for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
-        printf "| %d | %.1f | %d | %.2f | %d | %d/%d | %d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+        printf "| %d | %.1f | %d | %.2f | %d | %s | %d/%d | %d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
             v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
+            ("shared_load_bytes" in v) ? sprintf("%.3g", v["shared_load_bytes"] / 4 / ($2 * $2 * $2)) : "—",
             v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"] }' "$dir/counters.tsv"
     echo
     echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the kit's simulator in check mode, one launch per size"
