@@ -17,6 +17,7 @@ help:
 	@echo "make test                                  the kit's own tests"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"
 	@echo "make lessons                               refill the lessons' numbers from reports/"
+	@echo "make slides [DECK=NN-name]                 the decks, one per stage, to build/slides/*.pdf"
 	@echo "make bench-sim                             time the CPU simulator"
 	@echo "make -C labs/01-naive run N=1000           build, check and time one lab"
 	@echo "make deps                                  install what is missing (apt-get)"
@@ -29,6 +30,13 @@ deps:
 grade: deps
 	@$(MAKE) --no-print-directory $(GRADE_SUITE)
 	@SUBMISSION=$(SUBMISSION) LAB=$(LAB) GRADE_OUT=$(GRADE_OUT) GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
+
+# One deck per stage (slides/NN-name.md), built to PDF from the solutions
+# and the committed reports; slides/README.md says how.
+.PHONY: slides
+slides:
+	@common/deps.sh slides
+	@slides/tools/build.sh $(DECK)
 
 include tests.mk
 

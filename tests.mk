@@ -9,12 +9,13 @@
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
 #   test-report    the report's simulator path end to end, and its counts
 #   test-lessons   the numbers in the lessons match the committed reports
+#   test-slides    every deck builds to a PDF with its pages (slides/tools/test_slides.sh)
 
 TEST_OUT := $(ROOT)/build/tests
 
 .PHONY: test test-harness test-grading test-nvcc test-report
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides
 	@echo "make test: all passed"
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
@@ -97,3 +98,9 @@ bench-sim: deps
 	@SIM_THREADS=1 $(BENCH_OUT)/bench_sim | tee -a $(BENCH_OUT)/bench.txt
 	@$(BENCH_OUT)/bench_sim | tee -a $(BENCH_OUT)/bench.txt
 	@sh common/sim/bench/bench_check.sh | tee -a $(BENCH_OUT)/bench.txt
+
+# ---------------------------------------------------------------- slides
+.PHONY: test-slides
+test-slides:
+	@common/deps.sh slides
+	@slides/tools/test_slides.sh

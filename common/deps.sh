@@ -2,7 +2,8 @@
 # Installs what the kit needs and is missing, with apt-get (as root, or
 # through sudo); otherwise prints the exact command and stops.
 #
-#   common/deps.sh [base|plots]     base: build, check and grade; plots: + gnuplot
+#   common/deps.sh [base|plots|slides]   base: build, check and grade; plots: + gnuplot;
+#                                        slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils
 #
 # The CUDA toolkit is not installed here: without it (and without a GPU)
 # every lab runs on the kit's CPU simulator, which needs only gcc and g++.
@@ -29,6 +30,18 @@ fi
 # Plots want gnuplot; a report without it still has its TSV files.
 if [ "$want" = plots ]; then
     have_cmd gnuplot || optional+=(gnuplot-nox)
+fi
+
+# Slides (make slides): pandoc and pdflatex with beamer, TikZ/pgf (beamer
+# needs it) and Latin Modern fonts (pandoc's template), gnuplot for the
+# figures, pdfinfo to count pages.  Required there: a deck is nothing without them.
+if [ "$want" = slides ]; then
+    have_cmd pandoc || missing+=(pandoc)
+    { have_cmd pdflatex && have_cmd kpsewhich && kpsewhich beamer.cls >/dev/null; } || missing+=(texlive-latex-recommended)
+    { have_cmd kpsewhich && kpsewhich tikz.sty >/dev/null; } || missing+=(texlive-pictures)
+    { have_cmd kpsewhich && kpsewhich lmodern.sty >/dev/null; } || missing+=(lmodern)
+    have_cmd gnuplot || missing+=(gnuplot-nox)
+    have_cmd pdfinfo || missing+=(poppler-utils)
 fi
 
 if [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ]; then
