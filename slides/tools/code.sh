@@ -12,6 +12,8 @@
 #                                             until the braces opened in between are closed
 #   slides/tools/code.sh FILE NAME --from TEXT --upto TEXT
 #                                             the same, ending at the second TEXT's line
+#   ... --omit TEXT                           (after --to/--upto) the block that opens on the line
+#                                             holding TEXT shown as its first line, "...", its "}"
 #
 # Comments are left out: on a slide the lecturer says what they say, and
 # without them a kernel fits on one or two frames.  Blank lines are kept
@@ -67,6 +69,18 @@ part() {
         reached && (depth <= 0 || !close_braces) { done = 1 }'
 }
 
+# omit TEXT: the brace block opening on the line holding TEXT, elided.
+omit() {
+    awk -v text="$1" '
+        !skipping && index($0, text) {
+            print; match($0, /^ */); pad = substr($0, 1, RLENGTH)
+            print pad "    ..."
+            depth = gsub(/{/, "{") - gsub(/}/, "}"); skipping = depth > 0; next
+        }
+        skipping { depth += gsub(/{/, "{") - gsub(/}/, "}"); if (depth <= 0) { skipping = 0; print } ; next }
+        { print }'
+}
+
 first=1
 while [ $# -gt 0 ]; do
     name=$1
@@ -77,6 +91,10 @@ while [ $# -gt 0 ]; do
         text=$(printf '%s\n' "$text" | strip_comments | part "$2" "$4" "$([ "$3" = --to ] && echo 1)")
         [ -n "$text" ] || { echo "code.sh: no '$2' in $name ($file)" >&2; exit 1; }
         shift 4
+        if [ "${1:-}" = --omit ]; then
+            text=$(printf '%s\n' "$text" | omit "$2")
+            shift 2
+        fi
     fi
     [ $first = 1 ] || echo
     printf '%s\n' "$text" | strip_comments
