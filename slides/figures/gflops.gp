@@ -9,5 +9,5 @@ set logscale y 10
 set grid y
 set xtics rotate by -25 noenhanced
 unset key
-plot data using 0:2:($3 ? 0xc0392b : 0x9aa5b1):xtic(1) with boxes lc rgb variable, \
+plot data using 0:2:($3 > 0 ? 0xc0392b : 0x9aa5b1):xtic(1) with boxes lc rgb variable, \
      data using 0:2:(sprintf('%.0f', $2)) with labels offset 0,0.6 font ',7'

@@ -45,12 +45,13 @@ for deck in "${decks[@]}"; do
     mkdir -p "$work"
     "$ROOT/slides/tools/expand.sh" "$stage" "$deck" "$work" > "$work/deck.md"
     # pygments highlighting: no background colour, so no extra LaTeX packages.
+    # Frames top-aligned (classoption t): a continued listing starts where the first did.
     pandoc "$work/deck.md" -f markdown -t beamer --slide-level=2 --pdf-engine=pdflatex \
-        --highlight-style=pygments -V aspectratio=169 -V fontsize=11pt \
+        --highlight-style=pygments -V aspectratio=169 -V fontsize=11pt -V classoption=t \
         -H "$ROOT/slides/tools/preamble.tex" -o "$out/$stage.pdf" 2> "$work/pandoc.log" ||
         { cat "$work/pandoc.log" >&2; echo "slides: $stage: pandoc failed (markdown: $work/deck.md)" >&2; exit 1; }
     pages=$(pdfinfo "$out/$stage.pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
-    echo "slides: build/slides/$stage.pdf, ${pages:-?} pages ($((SECONDS - start)) s)"
+    echo "slides: ${out#"$ROOT"/}/$stage.pdf, ${pages:-?} pages ($((SECONDS - start)) s)"
     built=$((built + 1))
 done
 [ $built -gt 0 ] || echo "slides: no deck built (a deck needs slides/NN-name.md and solutions/NN-name/matmul.cu)"

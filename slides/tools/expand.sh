@@ -79,21 +79,27 @@ inline() {  # inline LINE: every {{...}} replaced
 # \tiny.  Longer: \scriptsize over several frames, which reads better on a
 # projector than one frame of \tiny.
 listing() {
-    local lang=$1 file=$2 lines width size per chunks i
+    local lang=$1 file=$2 lines width size per chunks even i
     lines=$(wc -l < "$file")
     width=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$file")
     if [ "$lines" -le 17 ] && [ "$width" -le 86 ]; then size=footnotesize per=17
     elif [ "$width" -le 96 ]; then size=scriptsize per=21
     else size=tiny per=28; fi
-    # Split at a blank line as near the frame's end as there is one.
-    awk -v per=$per -v total="$lines" '
+    # As many frames as it takes, filled evenly: each ends at a blank line
+    # near its share (within the frame), or at its share if there is none.
+    chunks=$(( (lines + per - 1) / per ))
+    even=$(( (lines + chunks - 1) / chunks ))
+    awk -v max=$per -v share=$even -v total="$lines" -v chunks="$chunks" '
         { buf[NR] = $0 }
         END {
             start = 1; part = 0
             while (start <= total) {
-                end = start + per - 1
-                if (end >= total) end = total
-                else for (j = end; j > start + per / 2; j--) if (buf[j] == "") { end = j; break }
+                end = start + share - 1
+                if (end >= total || (part + 1 >= chunks && total - start < max)) end = total
+                else for (d = 0; d <= 4; d++) {
+                    if (end + d < start + max && end + d < total && buf[end + d] == "") { end += d; break }
+                    if (buf[end - d] == "" && end - d > start) { end -= d; break }
+                }
                 part++
                 for (j = start; j <= end; j++) print part "\t" buf[j]
                 start = end + 1
