@@ -35,6 +35,7 @@ grade: deps
 # and the committed reports; slides/README.md says how.
 .PHONY: slides
 slides:
+	@[ -x slides/tools/build.sh ] || { echo "slides: not here (the student handout leaves the decks out)"; exit 1; }
 	@common/deps.sh slides
 	@slides/tools/build.sh $(DECK)
 

@@ -68,18 +68,19 @@ gradescope:
 
 # The student handout: no solutions/, no answer keys, no mutants, no
 # Gradescope bundle, none of the grader's or the simulator's own tests and
-# benchmarks (their kernels are right, or nearly).  Its points table has no
+# benchmarks (their kernels are right, or nearly), and no slides (their
+# appendices answer the class questions, and they are built from solutions/).  Its points table has no
 # quiz lines: without the keys the quiz is not graded, and its lines would
 # only read as failures.
 handout:
 	@set -eo pipefail; stage=$(HANDOUT_OUT)/$(HANDOUT_NAME); rm -rf "$$stage" $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz; mkdir -p "$$stage"; \
-	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader slides reports); } | \
+	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader reports); } | \
 	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests)/|common/sim/(bench|tests|agreement)/)' | \
 	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
 	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
 	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
 	  awk -F'\t' '!/^#/ && $$2 ~ /^quiz / { next } { print }' grader/points.tsv; } > "$$stage/grader/points.tsv"; \
-	leaks=$$(cd "$$stage" && find . -path './solutions' -o -path './grader/answers' -o -path './grader/mutants' | head -n 3); \
+	leaks=$$(cd "$$stage" && find . -path './solutions' -o -path './grader/answers' -o -path './grader/mutants' -o -path './slides' | head -n 3); \
 	[ -z "$$leaks" ] || { echo "handout: refusing to pack $$leaks"; exit 1; }; \
 	tar -C $(HANDOUT_OUT) --sort=name --owner=0 --group=0 --numeric-owner -czf $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz $(HANDOUT_NAME); \
 	echo "handout: $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz ($$(find "$$stage" -type f | wc -l) files; unpacks into $(HANDOUT_NAME)/)"

@@ -28,14 +28,14 @@ kit="$base/labkit-student"
 # What must be there, and what must not.
 missing=
 for f in README.md Makefile tests.mk common/build.mk common/harness.c common/sim/launch.cpp grader/grade.sh \
-        grader/points.tsv grader/quiz.c labs/01-naive/matmul.cu labs/02-shared-2x2/answers.txt slides/README.md; do
+        grader/points.tsv grader/quiz.c labs/01-naive/matmul.cu labs/02-shared-2x2/answers.txt; do
     [ -f "$kit/$f" ] || missing+=" $f"
 done
 [ -z "$missing" ] && echo "ok   the handout holds the lessons, the skeletons, common/ and the grader" ||
     fail "the handout lacks:$missing"
 leaks=$(cd "$kit" && find . \( -path ./solutions -o -path ./grader/answers -o -path ./grader/mutants \
-    -o -path ./grader/gradescope -o -path ./build -o -name '*.tsv' -path '*answers*' \) -print | head -n 5)
-[ -z "$leaks" ] && echo "ok   no solutions/, answer keys, mutants, Gradescope bundle or build outputs" ||
+    -o -path ./grader/gradescope -o -path ./slides -o -path ./build -o -name '*.tsv' -path '*answers*' \) -print | head -n 5)
+[ -z "$leaks" ] && echo "ok   no solutions/, answer keys, mutants, Gradescope bundle, slides or build outputs" ||
     fail "the handout holds: $leaks"
 # No solution file under another name (compared by content).
 copies=
