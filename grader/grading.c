@@ -81,7 +81,7 @@ static void tail_lines(const char *log, int lines, char *out, size_t len)
 
 static void explain_failed_run(char *msg, size_t len, const student_result *r, int n, double timeout)
 {
-    char log[1024];
+    char log[1024], note[256];
     tail_lines(r->log_tail, 3, log, sizeof log);
     if (r->timed_out)
         snprintf(msg, len,
@@ -91,16 +91,16 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
     else if (r->cuda_status)
         snprintf(msg, len, "n=%d: %s%s%s", n, r->detail, *log ? "\n" : "", log);
     else if (r->signal)
-        snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s", n,
-                 r->signal, strsignal(r->signal), *log ? "\n" : "", log);
+        snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s%s", n,
+                 r->signal, strsignal(r->signal), *log ? "\n" : "", log, student_memory_note(r, note, sizeof note));
     else if (r->exit_code == 127)
         snprintf(msg, len, "n=%d: this build of matmul.cu does not exist: it did not compile (see the compiler's "
                  "messages above), or, for a structural test, clang++ is missing (make deps installs it)", n);
     else
         snprintf(msg, len,
                  "n=%d: the program ended (exit status %d) before it returned every result: does matmul "
-                 "call exit() or abort()?%s%s",
-                 n, r->exit_code, *log ? "\n" : "", log);
+                 "call exit() or abort()?%s%s%s",
+                 n, r->exit_code, *log ? "\n" : "", log, student_memory_note(r, note, sizeof note));
 }
 
 static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const lab_comparison *c)
@@ -310,14 +310,20 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     char line[4096];
     size_t used = 0;
     while (fgets(line, sizeof line, f)) {
-        if (!strncmp(line, "launch=", 7))
+        unsigned long long to_host, into_c;
+        if (!strncmp(line, "launch=", 7)) {
             add_counts(out, line);
-        else if (!strncmp(line, "finding ", 8) && used + 1 < sizeof out->findings) {
+        } else if (sscanf(line, "matmul copied_to_host=%llu copied_into_c=%llu", &to_host, &into_c) == 2) {
+            out->copy_reports++;
+            out->copied_to_host += to_host;
+            out->copied_into_c += into_c;
+        } else if (!strncmp(line, "finding ", 8) && used + 1 < sizeof out->findings) {
             const char *text = strstr(line, " kind=");
             text = text ? strchr(text + 1, ' ') : NULL;
             used += (size_t)snprintf(out->findings + used, sizeof out->findings - used, "%s", text ? text + 1 : line);
         }
     }
     fclose(f);
-    ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)", n);
+    ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
+                  out->copied_into_c ? " C was filled by cudaMemcpy, not by a kernel: compute it on the device" : "");
 }

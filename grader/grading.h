@@ -41,6 +41,8 @@ typedef struct {
         shared_stores, bank_conflicts_ld, bank_conflicts_st, hazards, uninitialised_shared_reads, out_of_bounds,
         host_accesses, divergent_barriers, shared_words, shared_span_words, shared_gaps, global_load_bytes,
         shared_load_bytes, shared_phases, overlapped_phases;
+    /* What cudaMemcpy moved while matmul ran (lab_exec's "matmul" lines): */
+    unsigned long long copy_reports, copied_to_host, copied_into_c;
     char findings[1536]; /* the first findings, one per line, for messages */
 } check_counts;
 
@@ -65,6 +67,7 @@ int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len);
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len);
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len);  /* 2 n^2 global loads */
 int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* the product reads shared memory */
+int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len); /* C from a kernel, not the host */
 int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len); /* <= 0.5 shared words per multiply-add */
 int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len);     /* <= 1/32 global words per multiply-add */
 

@@ -43,6 +43,43 @@ static void fail(const lab_exec_header &h, cudaError_t e, const char *stage)
     exit(0);
 }
 
+// Where C came from.  On the simulator the runtime keeps a ledger of what
+// cudaMemcpy moved; a check run (SIM_CHECK_OUT set) adds what moved while
+// matmul ran to the counts file, beside the kernels' loads and stores.  A
+// matmul that copies anything to the host, or copies into C, did not
+// compute C in its own kernel: stage 01's structural test says so.  A GPU
+// build keeps no ledger (the structural tests always run on the simulator).
+struct copy_ledger {
+    unsigned long long to_host, into_c;
+};
+
+static copy_ledger read_copy_ledger(const float *dC)
+{
+    copy_ledger l = {0, 0};
+#ifdef LAB_SIMULATOR
+    sim_copy_totals(dC, &l.to_host, &l.into_c);
+#else
+    (void)dC;
+#endif
+    return l;
+}
+
+static void report_copies(const copy_ledger &before, const copy_ledger &after)
+{
+#ifdef LAB_SIMULATOR
+    const char *path = getenv("SIM_CHECK_OUT");
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (!f)
+        return;
+    fprintf(f, "matmul copied_to_host=%llu copied_into_c=%llu\n", after.to_host - before.to_host,
+            after.into_c - before.into_c);
+    fclose(f);
+#else
+    (void)before;
+    (void)after;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     int n;
@@ -77,6 +114,7 @@ int main(int argc, char **argv)
         // already is): an element the kernel never writes cannot pass.
         if ((e = cudaMemset(dC, 0xFF, bytes)))
             fail(h, e, "clearing C");
+        copy_ledger before = read_copy_ledger(dC);
         matmul(dA, dB, dC, n);
         // The simulator runs a kernel during its launch, so a fault can
         // surface here; name the step by the kind of error, as a GPU would.
@@ -85,6 +123,7 @@ int main(int argc, char **argv)
                                                                                    : "launching the kernel");
         if ((e = cudaDeviceSynchronize()))
             fail(h, e, "running the kernel");
+        report_copies(before, read_copy_ledger(dC));
         if ((e = cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost)))
             fail(h, e, "copying the result back");
         cudaFree(dA);

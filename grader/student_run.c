@@ -46,6 +46,37 @@ static void drop_privileges(const char *lab_exec, const char *scratch)
         _exit(126);
 }
 
+/* Host memory a student's program may use, as RLIMIT_DATA: heap and private
+ * writable mappings, what malloc and new draw on.  Past it, malloc returns
+ * NULL and new throws at once, instead of the machine running out of memory
+ * under every student graded beside it.
+ *
+ * Not RLIMIT_AS: that caps address space, and both backends reserve far
+ * more of it than they use.  The CUDA driver maps tens of GiB for unified
+ * addressing; the simulator puts a 4 MiB reserved guard on each side of
+ * every cudaMalloc.  Reservations without write access are not counted in
+ * RLIMIT_DATA, so it limits what can really be filled: on an H100, CUDA's
+ * runtime and a stage 04 run at n=1000 needed less than 64 MiB of it.
+ *
+ * The simulator's own share grows with its worker threads (each keeps 1024
+ * fiber stacks of 64 KiB, about 75 MiB in all), so each thread adds to the
+ * budget.  GRADE_MEMORY_MIB sets the student's part (default 2048). */
+#define STUDENT_MEMORY_MIB 2048
+#define SIM_THREAD_MIB 96
+
+static unsigned long student_memory_limit_mib(void)
+{
+    unsigned long base = STUDENT_MEMORY_MIB;
+    const char *env = getenv("GRADE_MEMORY_MIB");
+    if (env && atol(env) > 0)
+        base = (unsigned long)atol(env);
+    long threads = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *sim = getenv("SIM_THREADS"); /* what the simulator will start */
+    if (sim && atol(sim) > 0)
+        threads = atol(sim);
+    return base + SIM_THREAD_MIB * (unsigned long)(threads > 0 ? threads : 1);
+}
+
 static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
                         const char *log_path, int result_fd)
 {
@@ -80,6 +111,9 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     setrlimit(RLIMIT_CPU, &cpu);
     setrlimit(RLIMIT_CORE, &none);
     setrlimit(RLIMIT_FSIZE, &files);
+    rlim_t memory = (rlim_t)student_memory_limit_mib() << 20;
+    struct rlimit data = {memory, memory};
+    setrlimit(RLIMIT_DATA, &data);
     char nbuf[32];
     snprintf(nbuf, sizeof nbuf, "%d", n);
     char **argv = calloc((size_t)nseeds + 3, sizeof *argv);
@@ -113,6 +147,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
                  const char *log_path, student_result *r)
 {
     memset(r, 0, sizeof *r);
+    r->memory_limit_mib = student_memory_limit_mib();
     size_t floats = (size_t)n * n;
     size_t per_seed = sizeof(lab_exec_header) + floats * sizeof(float);
     size_t want = per_seed * (size_t)nseeds;
@@ -203,4 +238,22 @@ void student_result_free(student_result *r)
 {
     free(r->C);
     r->C = NULL;
+}
+
+const char *student_memory_note(const student_result *r, char *buf, size_t len)
+{
+    static const char *const signs[] = {"bad_alloc", "Cannot allocate memory", "out of memory", "null pointer"};
+    int said = 0;
+    for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++)
+        said |= strstr(r->log_tail, signs[i]) != NULL;
+    int crashed = r->signal == SIGSEGV || r->signal == SIGBUS;
+    if (said)
+        snprintf(buf, len, "\nOut of memory? A run may use at most %lu MiB of host memory: past that, malloc "
+                 "returns NULL and new throws std::bad_alloc.", r->memory_limit_mib);
+    else if (crashed)
+        snprintf(buf, len, "\nA NULL pointer from a malloc that failed? A run may use at most %lu MiB of host "
+                 "memory.", r->memory_limit_mib);
+    else
+        buf[0] = '\0';
+    return buf;
 }

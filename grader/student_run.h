@@ -16,6 +16,7 @@ typedef struct {
     int results;         /* how many seeds came back complete */
     float *C;            /* results * n*n floats, seed after seed */
     char log_tail[1024]; /* the end of what the student's code printed */
+    unsigned long memory_limit_mib; /* the host memory it was allowed (RLIMIT_DATA) */
 } student_result;
 
 /* Runs `lab_exec n seeds...`, giving it timeout_s seconds in all; its
@@ -23,5 +24,10 @@ typedef struct {
 void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
                  const char *log_path, student_result *r);
 void student_result_free(student_result *r);
+
+/* For a run that ended badly: a sentence on the memory limit when the
+ * program may have run into it (a message about memory in its output, or
+ * a crash where a failed malloc's NULL would land), else "". */
+const char *student_memory_note(const student_result *r, char *buf, size_t len);
 
 #endif

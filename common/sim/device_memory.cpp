@@ -31,6 +31,7 @@ struct allocation {
     char *data;
     size_t bytes;       // as asked for
     size_t slack_before;
+    unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here (sim_copy_totals)
 };
 
 size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
@@ -44,6 +45,7 @@ std::map<uintptr_t, allocation> &allocations()
 }
 
 bool memory_open = false;
+unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_copy_totals
 
 // A quiet NaN in every whole float, 0xFF in any leftover bytes.
 void fill_with_nan(char *p, size_t bytes)
@@ -271,6 +273,10 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     }
     scoped_access open_dst(da), open_src(sa != da ? sa : nullptr);
     memmove(dst, src, bytes);
+    if (da)
+        const_cast<allocation *>(da)->copied_in += bytes;
+    else if (sa)
+        copied_to_host += bytes;
     return cudaSuccess;
 }
 
@@ -288,6 +294,13 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     scoped_access open(a);
     memset(ptr, value, bytes);
     return cudaSuccess;
+}
+
+void sim_copy_totals(const void *p, unsigned long long *to_host, unsigned long long *into_p)
+{
+    const allocation *a = data_of(p, 1);
+    *to_host = copied_to_host;
+    *into_p = a ? a->copied_in : 0;
 }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)

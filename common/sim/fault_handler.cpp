@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -25,6 +26,11 @@ void on_fault(int sig, siginfo_t *info, void *)
     std::string what = describe_address(info->si_addr);
     if (abandon_faulting_thread("invalid access to " + what))
         return;  // not reached: the thread was abandoned
+    // The first pages are never mapped: an access there went through a
+    // null pointer, most often the one a failed malloc returned.
+    if (reinterpret_cast<uintptr_t>(info->si_addr) < 65536)
+        what = "a null pointer (address " + std::to_string(reinterpret_cast<uintptr_t>(info->si_addr)) +
+               "): did a malloc or a cudaMalloc fail and return NULL?";
     std::string msg = "[simulator] host code touched " + what +
                       (is_device_pointer(info->si_addr)
                            ? ": device memory can only be used inside a kernel or through cudaMemcpy\n"

@@ -80,6 +80,11 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 int sim_is_simulator(void);
 /* Not CUDA: 1 in a check build (make check), where kernels are instrumented. */
 int sim_check_active(void);
+/* Not CUDA: what cudaMemcpy has moved so far: bytes from device to host in
+ * all, and bytes written into the allocation that holds p (0 when p is not
+ * device memory).  The grader compares them before and after matmul, to
+ * see whether C was computed by a kernel or copied in from elsewhere. */
+void sim_copy_totals(const void *p, unsigned long long *to_host, unsigned long long *into_p);
 
 #ifdef __cplusplus
 }

@@ -34,13 +34,33 @@ expect() {
     echo "ok   $name: Score: $score, says \"$phrase\""
 }
 
-expect fault 2/15 "illegal memory access"
-expect hang 0/15 "no result after"
-expect exit-early 0/15 "before it returned every result"
-expect no-compile 0/15 "expected ';'"
-expect barrier-after-return 2/15 "have already returned"
-expect prints-score 0/15 "C is all NaN"
-expect missing-file 0/15 "no 01-naive/matmul.cu in the submission"
+expect fault 2/20 "illegal memory access"
+expect hang 0/20 "no result after"
+expect exit-early 0/20 "before it returned every result"
+expect no-compile 0/20 "expected ';'"
+expect barrier-after-return 2/20 "have already returned"
+expect prints-score 0/20 "C is all NaN"
+expect missing-file 0/20 "no 01-naive/matmul.cu in the submission"
+# Right answers computed on the host: the size tests pass, the structural
+# test that asks for a kernel does not.
+expect host-compute 15/20 "C was filled by cudaMemcpy, not by a kernel"
+expect host-compute-copy-kernel 15/20 "copied 80000 bytes from the device to the host"
+
+# Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
+# 4 GiB malloc fails at once and every test says why.  SIM_THREADS fixes the
+# limit at 2048 + 2 * 96 MiB whatever the machine's cores.  A right kernel
+# graded at the same time keeps its full marks.
+right="$root/grader/tests/right-kernels/grid-stride-1d"
+mkdir -p "$out/beside-huge"
+SUBMISSION="$right" LAB=01-naive GRADE_OUT="$out/beside-huge" "$root/grader/grade.sh" > "$out/beside-huge.log" 2>&1 &
+beside=$!
+SIM_THREADS=2 expect huge-allocation 0/20 "A run may use at most 2240 MiB of host memory"
+if wait $beside && grep -qx "Score: 20/20" "$out/beside-huge.log"; then
+    echo "ok   beside huge-allocation: a right kernel graded at the same time scores 20/20"
+else
+    echo "FAIL beside huge-allocation: the right kernel graded at the same time did not score 20/20 (see $out/beside-huge.log)"
+    failures=$((failures + 1))
+fi
 
 [ $failures -eq 0 ] && echo "bad kernels: all handled" || echo "bad kernels: $failures case(s) mishandled"
 [ $failures -eq 0 ]

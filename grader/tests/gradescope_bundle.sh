@@ -180,8 +180,8 @@ if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
     read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
     if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/points.tsv")" != "$points_before" ]; then
         fail "tamper: the student's code wrote into the results folder or the kit"
-    elif [ "$score/$max" != 15/15 ]; then
-        fail "tamper: score $score/$max, expected 15/15 for a right kernel (see $fake/../tamper.log)"
+    elif [ "$score/$max" != 20/20 ]; then
+        fail "tamper: score $score/$max, expected 20/20 for a right kernel (see $fake/../tamper.log)"
     else
         echo "ok   tamper: the student's code ran as nobody: results folder and kit untouched, score $score/$max"
     fi

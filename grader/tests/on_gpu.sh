@@ -44,8 +44,8 @@ check() {
 bad=grader/tests/bad-kernels
 check solutions full "" SUBMISSION=solutions
 check skeletons zero "still has TODO 1" SUBMISSION=labs
-check hang 0/15 "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
-check exit-early 0/15 "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
+check hang 0/20 "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
+check exit-early 0/20 "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do

@@ -1,0 +1,48 @@
+/* The structural rule of stage 01, whose idea is the GPU itself: C is
+ * computed by the student's kernel.  A matmul that copies A and B to the
+ * host and multiplies there, or fills C by cudaMemcpy from a result made
+ * anywhere else, gets a right answer without a right kernel.  The rule asks
+ * for what any kernel that computes C must do, whatever its shape (one
+ * thread per element, a grid-stride loop, tiles): no copy to the host while
+ * matmul runs (so the host never sees A or B), none into C, no host memory
+ * touched by a kernel, every element of C stored by a kernel and every
+ * element of A and B loaded by one. */
+#include <stdio.h>
+
+#include "grading.h"
+
+int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
+{
+    unsigned long long elements = (unsigned long long)n * n;
+    if (c->copy_reports == 0) {
+        snprintf(msg, len, "the run left no account of what cudaMemcpy moved during matmul, so where C came from "
+                 "is unknown");
+        return 0;
+    }
+    if (c->copied_to_host || c->copied_into_c) {
+        snprintf(msg, len,
+                 "matmul itself copied %llu bytes from the device to the host and %llu bytes into C with "
+                 "cudaMemcpy: C must be computed by your kernel on the device (A, B and C stay there; the kit "
+                 "copies C back after matmul returns), not on the host or elsewhere",
+                 c->copied_to_host, c->copied_into_c);
+        return 0;
+    }
+    if (c->host_accesses) {
+        snprintf(msg, len, "a kernel made %llu accesses to host memory: kernels read A and B and write C through "
+                 "the device pointers matmul was given", c->host_accesses);
+        return 0;
+    }
+    if (c->global_stores < elements) {
+        snprintf(msg, len, "the kernels stored %llu values for the %llu elements of C: every element of C must be "
+                 "written by a kernel", c->global_stores, elements);
+        return 0;
+    }
+    if (c->global_loads < 2 * elements) {
+        snprintf(msg, len, "the kernels loaded %llu values from global memory; computing C reads every element of A "
+                 "and B at least once (2 n^2 = %llu)", c->global_loads, 2 * elements);
+        return 0;
+    }
+    snprintf(msg, len, "C computed by the kernel: %llu global loads, %llu stores, nothing copied to the host or "
+             "into C during matmul", c->global_loads, c->global_stores);
+    return 1;
+}
