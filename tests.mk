@@ -6,6 +6,7 @@
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
 #                  every mutant (grader/mutants/) loses the points aimed at it,
 #                  and every bad submission is handled (grader/tests/)
+#   test-slurm     cluster grading through a real single-node Slurm (as root)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
 #   test-report    the report's simulator path end to end, and its counts
 #   test-lessons   the numbers in the lessons match the committed reports
@@ -15,7 +16,7 @@ TEST_OUT := $(ROOT)/build/tests
 
 .PHONY: test test-harness test-grading test-nvcc test-report
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides test-slurm
 	@echo "make test: all passed"
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
@@ -32,6 +33,14 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/gradescope_bundle.sh
 	BACKEND=sim grader/tests/handout.sh
 	BACKEND=sim grader/tests/mutants.sh
+	BACKEND=sim grader/tests/slurm_scripts.sh
+
+# Cluster grading through a real single-node Slurm started for the test:
+# as root it installs Slurm's daemons and munge (common/deps.sh slurm) and
+# runs them for the test's length; otherwise it is skipped.
+.PHONY: test-slurm
+test-slurm: $(GRADE_SUITE)
+	grader/tests/slurm.sh
 
 # No GPU needed to compile: this keeps the GPU path honest on any machine.
 test-nvcc:

@@ -2,8 +2,9 @@
 # Installs what the kit needs and is missing, with apt-get (as root, or
 # through sudo); otherwise prints the exact command and stops.
 #
-#   common/deps.sh [base|plots|slides]   base: build, check and grade; plots: + gnuplot;
-#                                        slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils
+#   common/deps.sh [base|plots|slides|slurm]   base: build, check and grade; plots: + gnuplot;
+#                                        slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils;
+#                                        slurm: + Slurm's daemons and client, munge
 #
 # The CUDA toolkit is not installed here: without it (and without a GPU)
 # every lab runs on the kit's CPU simulator, which needs only gcc and g++.
@@ -42,6 +43,15 @@ if [ "$want" = slides ]; then
     { have_cmd kpsewhich && kpsewhich lmodern.sty >/dev/null; } || missing+=(lmodern)
     have_cmd gnuplot || missing+=(gnuplot-nox)
     have_cmd pdfinfo || missing+=(poppler-utils)
+fi
+
+# A single-node Slurm for the cluster grading's test (make test-slurm):
+# the controller, the node daemon, the client commands and munge.
+if [ "$want" = slurm ]; then
+    have_cmd slurmctld || missing+=(slurmctld)
+    have_cmd slurmd || missing+=(slurmd)
+    have_cmd sbatch || missing+=(slurm-client)
+    have_cmd munged || missing+=(munge)
 fi
 
 if [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ]; then

@@ -12,6 +12,11 @@
 #     GRADE_ALL_OUT  where everything goes (default: build/grade-all)
 #     GRADE_ALL_TIMEOUT  seconds one student may take in all (default: 1800)
 #     GRADE_SEED, GRADE_TIMEOUT_SCALE, GRADE_ANSWER_KEYS: passed on to the grader
+#     GRADE_ALL_SLICE=k/N  grade only every N-th student from the k-th (0-based),
+#                    and write no gradebook: one task of several, on a cluster
+#                    (grader/slurm/), all writing into the same GRADE_ALL_OUT
+#     GRADE_ALL_MERGE=1  grade nobody: write the gradebook from the students'
+#                    results already in GRADE_ALL_OUT, after the slices
 #
 # Writes GRADE_ALL_OUT/<id>/results.json (Gradescope's format), <id>/grade.log
 # (what grade.sh printed), <id>/all.tsv, and GRADE_ALL_OUT/gradebook.csv:
@@ -31,6 +36,9 @@ suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 only=${LAB:-}
 force=${FORCE:-}
 per_student_timeout=${GRADE_ALL_TIMEOUT:-1800}
+slice=${GRADE_ALL_SLICE:-}
+merge=${GRADE_ALL_MERGE:-}
+case "$merge" in ""|0) merge= ;; *) merge=1 ;; esac
 
 die() { echo "grade-all: $*" >&2; exit 2; }
 [ -n "$subs" ] || die "SUBMISSIONS is not set (make grade-all SUBMISSIONS=dir)"
@@ -38,6 +46,11 @@ die() { echo "grade-all: $*" >&2; exit 2; }
 subs=$(cd "$subs" && pwd)
 [[ $per_student_timeout =~ ^[1-9][0-9]*$ ]] || die "GRADE_ALL_TIMEOUT=$per_student_timeout is not a whole number of seconds"
 case "$force" in ""|0) force= ;; *) force=1 ;; esac
+if [ -n "$slice" ]; then
+    [[ $slice =~ ^([0-9]+)/([1-9][0-9]*)$ ]] && [ "${BASH_REMATCH[1]}" -lt "${BASH_REMATCH[2]}" ] ||
+        die "GRADE_ALL_SLICE=$slice: expected k/N with 0 <= k < N"
+    [ -z "$merge" ] || die "GRADE_ALL_SLICE and GRADE_ALL_MERGE do not go together"
+fi
 
 # The backend, as common/backend.mk decides it when make did not say.
 backend=${BACKEND:-}
@@ -85,17 +98,40 @@ for path in "$subs"/*; do
 done
 [ ${#ids[@]} -gt 0 ] || die "no student folders in $subs"
 mapfile -d '' ids < <(printf '%s\0' "${ids[@]}" | LC_ALL=C sort -z)
+# A slice: every N-th student of the sorted list, so slices are disjoint,
+# cover the class, and hold the same number of students give or take one.
+if [ -n "$slice" ]; then
+    k=${slice%/*} n_slices=${slice#*/} mine=()
+    for i in "${!ids[@]}"; do
+        [ $((i % n_slices)) -eq "$k" ] && mine+=("${ids[$i]}")
+    done
+    [ ${#mine[@]} -gt 0 ] || { echo "grade-all: slice $slice holds no student (${#ids[@]} in all)"; exit 0; }
+    ids=("${mine[@]}")
+fi
 total=${#ids[@]}
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
 
 # The shared pieces (grade_suite, build/<backend>/common/*) are built here,
-# once, before any student: parallel builds must never race on them.
-if ! make --no-print-directory -C "$root" grade-prepare BACKEND="$backend" > "$out/prepare.log" 2>&1; then
-    cat "$out/prepare.log" >&2
-    die "the grader's shared programs did not build (log: $out/prepare.log)"
+# once, before any student: parallel builds must never race on them.  The
+# lock keeps grade-alls started together (the slices of a cluster job) from
+# building them at the same time; the first builds, the others find them.
+prepare() {
+    make --no-print-directory -C "$root" grade-prepare BACKEND="$backend"
+}
+prepare_log="$out/prepare${slice:+-${slice%/*}}.log"
+if [ -z "$merge" ]; then
+    mkdir -p "$root/build"
+    if command -v flock >/dev/null; then
+        ( flock 9 && prepare ) 9> "$root/build/.grade-prepare.lock" > "$prepare_log" 2>&1
+    else
+        prepare > "$prepare_log" 2>&1
+    fi || {
+        cat "$prepare_log" >&2
+        die "the grader's shared programs did not build (log: $prepare_log)"
+    }
+    [ -x "$suite" ] || die "$suite is missing (run through make grade-all)"
 fi
-[ -x "$suite" ] || die "$suite is missing (run through make grade-all)"
 
 # A student's own folder under $out, and where grade.sh builds for them:
 # make cannot take paths with spaces or "=", so odd ids build elsewhere.
@@ -186,106 +222,129 @@ fmt_duration() {
 }
 now_ms() { local t=${EPOCHREALTIME/[.,]/}; echo $((t / 1000)); }
 
-# Students to grade, and those already graded.
-todo=()
-done_count=0
-skipped=0
-for i in "${!ids[@]}"; do
-    id=${ids[$i]}
-    if [ -z "$force" ] && already_graded "$id"; then
-        done_count=$((done_count + 1)); skipped=$((skipped + 1))
-        echo "[$done_count/$total] $id: $(score_of "$id") (already graded; FORCE=1 regrades)"
-    else
-        todo+=("$i")
-    fi
-done
-
-gpus=()
-if [ "$backend" = gpu ]; then
-    if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then IFS=, read -r -a gpus <<< "$CUDA_VISIBLE_DEVICES"
-    else for ((g = 0; g < gpu_count; g++)); do gpus+=("$g"); done; fi
-fi
-[ ${#todo[@]} -gt 0 ] &&
-    echo "grade-all: grading ${#todo[@]} of $total students, $jobs at a time ($backend backend${only:+, LAB=$only})"
-
-declare -A running=()   # pid of a grade_one -> index of its student
-declare -A slot_of=()   # pid -> its slot (a GPU, on the gpu backend)
-free_slots=()
-for ((s = jobs - 1; s >= 0; s--)); do free_slots+=("$s"); done
-graded=0
 failed=()
+graded=0
 start_ms=$(now_ms)
-sim_threads=
-
-start_job() {
-    local i=$1 slot=${free_slots[-1]}
-    unset 'free_slots[-1]'
-    grade_one "$i" "$slot" &
-    running[$!]=$i
-    slot_of[$!]=$slot
-}
-
-have_wait_p=0
-if [ "${BASH_VERSINFO[0]}" -gt 5 ] || { [ "${BASH_VERSINFO[0]}" -eq 5 ] && [ "${BASH_VERSINFO[1]}" -ge 1 ]; }; then
-    have_wait_p=1
-fi
-# Waits for one job to end and reports it.
-finish_job() {
-    local pid=
-    if [ $have_wait_p = 1 ]; then
-        wait -n -p pid "${!running[@]}"
-    else
-        while [ -z "$pid" ]; do
-            for p in "${!running[@]}"; do
-                kill -0 "$p" 2>/dev/null || { pid=$p; wait "$p"; break; }
-            done
-            [ -n "$pid" ] || sleep 0.3
-        done
-    fi
-    [ -n "$pid" ] && [ -n "${running[$pid]+x}" ] || return 0
-    local i=${running[$pid]} id note=
-    id=${ids[$i]}
-    free_slots+=("${slot_of[$pid]}")
-    unset "running[$pid]" "slot_of[$pid]"
-    done_count=$((done_count + 1)); graded=$((graded + 1))
-    if [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" != ok ]; then
-        failed+=("$id")
-        note=", grading FAILED: see $(student_dir "$id")/grade.log"
-    fi
-    local elapsed=$(($(now_ms) - start_ms)) left=$((${#todo[@]} - graded))
-    echo "[$done_count/$total] $id: $(score_of "$id")$note (ETA $(fmt_duration $(( elapsed * left / graded / 1000 ))))"
-}
-
-# Ctrl-C or a kill: stop every grading under way (each timeout ends its
-# group), then leave.
-stop_all() {
-    local f
-    trap - INT TERM
-    echo "grade-all: stopped; the students under way are left ungraded" >&2
-    for i in "${running[@]}"; do
-        f="$(student_dir "${ids[$i]}")/.pid"
-        [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
-    done
-    wait
-    exit 130
-}
-trap stop_all INT TERM
-
-for n in "${!todo[@]}"; do
-    start_job "${todo[$n]}"
-    # The first student alone when several run at once: whatever its builds
-    # share with the others exists before they start.
-    if [ "$n" = 0 ] && [ "$jobs" -gt 1 ] && [ ${#todo[@]} -gt 1 ]; then
-        finish_job
-        # The simulator uses every core for one student; share them out.
-        if [ "$backend" = sim ] && [ -z "${SIM_THREADS:-}" ]; then
-            sim_threads=$((cpus / jobs > 0 ? cpus / jobs : 1))
+declare -A ungraded=()  # the merge: students with no grade of today's settings
+if [ -n "$merge" ]; then
+    # Nobody is graded here: each student's grade is what a slice left, if
+    # it was made with today's settings (a row of zeros when grading failed).
+    for id in "${ids[@]}"; do
+        d=$(student_dir "$id")
+        status=$(cat "$d/.status" 2>/dev/null)
+        if [ "$(cat "$d/.settings" 2>/dev/null)" != "$settings" ] || [ ! -f "$d/all.tsv" ] ||
+                { [ "$status" != ok ] && [ "$status" != failed ]; }; then
+            ungraded[$id]=1
+        elif [ "$status" = failed ]; then
+            failed+=("$id")
         fi
+    done
+else
+    # Students to grade, and those already graded.
+    todo=()
+    done_count=0
+    skipped=0
+    for i in "${!ids[@]}"; do
+        id=${ids[$i]}
+        if [ -z "$force" ] && already_graded "$id"; then
+            done_count=$((done_count + 1)); skipped=$((skipped + 1))
+            echo "[$done_count/$total] $id: $(score_of "$id") (already graded; FORCE=1 regrades)"
+        else
+            todo+=("$i")
+        fi
+    done
+
+    gpus=()
+    if [ "$backend" = gpu ]; then
+        if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then IFS=, read -r -a gpus <<< "$CUDA_VISIBLE_DEVICES"
+        else for ((g = 0; g < gpu_count; g++)); do gpus+=("$g"); done; fi
     fi
-    while [ ${#running[@]} -ge "$jobs" ]; do finish_job; done
-done
-while [ ${#running[@]} -gt 0 ]; do finish_job; done
-trap - INT TERM
+    [ ${#todo[@]} -gt 0 ] &&
+        echo "grade-all: grading ${#todo[@]} of $total students, $jobs at a time ($backend backend${only:+, LAB=$only})"
+
+    declare -A running=()   # pid of a grade_one -> index of its student
+    declare -A slot_of=()   # pid -> its slot (a GPU, on the gpu backend)
+    free_slots=()
+    for ((s = jobs - 1; s >= 0; s--)); do free_slots+=("$s"); done
+    sim_threads=
+
+    start_job() {
+        local i=$1 slot=${free_slots[-1]}
+        unset 'free_slots[-1]'
+        grade_one "$i" "$slot" &
+        running[$!]=$i
+        slot_of[$!]=$slot
+    }
+
+    have_wait_p=0
+    if [ "${BASH_VERSINFO[0]}" -gt 5 ] || { [ "${BASH_VERSINFO[0]}" -eq 5 ] && [ "${BASH_VERSINFO[1]}" -ge 1 ]; }; then
+        have_wait_p=1
+    fi
+    # Waits for one job to end and reports it.
+    finish_job() {
+        local pid=
+        if [ $have_wait_p = 1 ]; then
+            wait -n -p pid "${!running[@]}"
+        else
+            while [ -z "$pid" ]; do
+                for p in "${!running[@]}"; do
+                    kill -0 "$p" 2>/dev/null || { pid=$p; wait "$p"; break; }
+                done
+                [ -n "$pid" ] || sleep 0.3
+            done
+        fi
+        [ -n "$pid" ] && [ -n "${running[$pid]+x}" ] || return 0
+        local i=${running[$pid]} id note=
+        id=${ids[$i]}
+        free_slots+=("${slot_of[$pid]}")
+        unset "running[$pid]" "slot_of[$pid]"
+        done_count=$((done_count + 1)); graded=$((graded + 1))
+        if [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" != ok ]; then
+            failed+=("$id")
+            note=", grading FAILED: see $(student_dir "$id")/grade.log"
+        fi
+        local elapsed=$(($(now_ms) - start_ms)) left=$((${#todo[@]} - graded))
+        echo "[$done_count/$total] $id: $(score_of "$id")$note (ETA $(fmt_duration $(( elapsed * left / graded / 1000 ))))"
+    }
+
+    # Ctrl-C or a kill: stop every grading under way (each timeout ends its
+    # group), then leave.
+    stop_all() {
+        local f
+        trap - INT TERM
+        echo "grade-all: stopped; the students under way are left ungraded" >&2
+        for i in "${running[@]}"; do
+            f="$(student_dir "${ids[$i]}")/.pid"
+            [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+        done
+        wait
+        exit 130
+    }
+    trap stop_all INT TERM
+
+    for n in "${!todo[@]}"; do
+        start_job "${todo[$n]}"
+        # The first student alone when several run at once: whatever its builds
+        # share with the others exists before they start.
+        if [ "$n" = 0 ] && [ "$jobs" -gt 1 ] && [ ${#todo[@]} -gt 1 ]; then
+            finish_job
+            # The simulator uses every core for one student; share them out.
+            if [ "$backend" = sim ] && [ -z "${SIM_THREADS:-}" ]; then
+                sim_threads=$((cpus / jobs > 0 ? cpus / jobs : 1))
+            fi
+        fi
+        while [ ${#running[@]} -ge "$jobs" ]; do finish_job; done
+    done
+    while [ ${#running[@]} -gt 0 ]; do finish_job; done
+    trap - INT TERM
+fi
+
+# A slice leaves the gradebook to the merge.
+if [ -n "$slice" ]; then
+    echo "grade-all: slice $slice: $total students: $graded graded, $skipped already graded, ${#failed[@]} could not be graded; $(fmt_duration $(( ($(now_ms) - start_ms) / 1000 )))"
+    [ ${#failed[@]} -eq 0 ] || { echo "grade-all: grading failed for: ${failed[*]} (each has a row of zeros; see their grade.log)" >&2; exit 1; }
+    exit 0
+fi
 
 # The gradebook, from each student's all.tsv.
 csv() {
@@ -305,6 +364,7 @@ book="$out/gradebook.csv"
         printf '%s' "$(csv "$id")"
         tsv="$(student_dir "$id")/all.tsv"
         [ -f "$tsv" ] || tsv=/dev/null      # never graded (stopped): zeros
+        [ -z "${ungraded[$id]+x}" ] || tsv=/dev/null
         awk -F'\t' -v stages="$stages" -v maxp="$max_points" '
             { got[$1] += $3; total += $3; max += $4; rows++ }
             END {
@@ -316,10 +376,20 @@ book="$out/gradebook.csv"
 } > "$book.tmp" && mv "$book.tmp" "$book"
 
 took=$(( ($(now_ms) - start_ms) / 1000 ))
-echo "grade-all: $total students: $graded graded, $skipped already graded, ${#failed[@]} could not be graded; $(fmt_duration "$took")"
+if [ -n "$merge" ]; then
+    echo "grade-all: merged $total students: $((total - ${#ungraded[@]})) with a grade, ${#failed[@]} could not be graded, ${#ungraded[@]} not graded"
+else
+    echo "grade-all: $total students: $graded graded, $skipped already graded, ${#failed[@]} could not be graded; $(fmt_duration "$took")"
+fi
 echo "gradebook: $book"
+status=0
 if [ ${#failed[@]} -gt 0 ]; then
     echo "grade-all: grading failed for: ${failed[*]} (each has a row of zeros; see their grade.log)" >&2
-    exit 1
+    status=1
 fi
-exit 0
+if [ ${#ungraded[@]} -gt 0 ]; then
+    mapfile -d '' missing < <(printf '%s\0' "${!ungraded[@]}" | LC_ALL=C sort -z)
+    echo "grade-all: no grade with these settings ($settings) for: ${missing[*]} (zeros in the gradebook; grade them again)" >&2
+    status=1
+fi
+exit $status

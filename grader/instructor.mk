@@ -2,6 +2,9 @@
 #
 #   make grade-all SUBMISSIONS=dir [FORCE=1] [JOBS=n] [LAB=NN-name]
 #                       grade a class (grader/grade_all.sh): build/grade-all/
+#   make grade-slurm SUBMISSIONS=dir [TASKS=n] [CPUS=c] [LAB=NN-name] [WAIT=1]
+#                       the same on a Slurm cluster: a job array and a merge
+#                       job (grader/slurm/submit.sh)
 #   make gradescope     build/gradescope/autograder.zip, Gradescope's autograder
 #                       (GRADE_SEED=n bakes a seed in: inputs students never saw)
 #   make handout        build/handout/labkit-student.tar.gz: the kit without
@@ -17,7 +20,7 @@ GRADESCOPE_OUT := $(ROOT)/build/gradescope
 HANDOUT_OUT := $(ROOT)/build/handout
 HANDOUT_NAME := labkit-student
 
-.PHONY: grade-all grade-prepare gradescope handout instructor-help
+.PHONY: grade-all grade-slurm grade-prepare gradescope handout instructor-help
 # The archives' recipes use bash (read -d, pipelines of NUL-separated names).
 gradescope handout: SHELL := /bin/bash
 
@@ -27,6 +30,7 @@ help: instructor-help
 endif
 instructor-help:
 	@echo "make grade-all SUBMISSIONS=dir [LAB=..]    (instructors) grade each subfolder as one student [JOBS=n] [FORCE=1]"
+	@echo "make grade-slurm SUBMISSIONS=dir TASKS=n   (instructors) grade-all on a Slurm cluster: job array + merge [CPUS=c] [WAIT=1]"
 	@echo "make gradescope [GRADE_SEED=n]             (instructors) Gradescope autograder: build/gradescope/autograder.zip"
 	@echo "make handout                               (instructors) student handout, no solutions or keys: build/handout/"
 
@@ -39,6 +43,13 @@ grade-prepare: $(GRADE_SUITE)
 grade-all: deps
 	@SUBMISSIONS='$(SUBMISSIONS)' FORCE='$(FORCE)' JOBS='$(JOBS)' LAB='$(LAB)' GRADE_ALL_OUT='$(GRADE_ALL_OUT)' \
 	    GRADE_SUITE='$(GRADE_SUITE)' grader/grade_all.sh
+
+# BACKEND only when given: the jobs default to the simulator, not to what
+# this (login) machine has.
+grade-slurm:
+	@SUBMISSIONS='$(SUBMISSIONS)' TASKS='$(TASKS)' CPUS='$(CPUS)' FORCE='$(FORCE)' LAB='$(LAB)' WAIT='$(WAIT)' \
+	    GRADE_ALL_OUT='$(GRADE_ALL_OUT)' BACKEND='$(if $(filter command line environment,$(origin BACKEND)),$(BACKEND))' \
+	    grader/slurm/submit.sh
 
 # kit_files PATHS...: the files git knows under PATHS, NUL-separated; outside
 # a git checkout, every file there but build/.
@@ -75,7 +86,7 @@ gradescope:
 handout:
 	@set -eo pipefail; stage=$(HANDOUT_OUT)/$(HANDOUT_NAME); rm -rf "$$stage" $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz; mkdir -p "$$stage"; \
 	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader reports); } | \
-	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests)/|common/sim/(bench|tests|agreement)/)' | \
+	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests|slurm)/|common/sim/(bench|tests|agreement)/)' | \
 	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
 	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
 	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
