@@ -8,6 +8,8 @@
 #     BACKEND     gpu | sim (default: detected)
 #     GRADE_OUT   where logs and results.json go (default: build/grade)
 #     GRADE_SUITE the grader's own test program (built by make)
+#     GRADE_MEMORY_MIB  host memory one run of the student's code may use
+#                 beyond the simulator's own (default 2048; grader/student_run.c)
 #
 # Scores come only from here and the grade_suite program, neither of which
 # loads student code: what a student's program prints is never read as a
