@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Puts measured numbers into the lessons: the block between
 # <!-- report:NN-name:begin --> and <!-- report:NN-name:end --> in each
-# labs/NN-name/README.md is rewritten from the committed reports under
+# labs/NN-name/README.md (and <!-- report:headline:... --> in README.md) is rewritten from the committed reports under
 # reports/ (a GPU's timing report, the simulator's counts), so a lesson only
 # ever quotes the kit's own measurements, and re-running a report updates it.
 #
@@ -54,13 +54,39 @@ block() {
     [ $found = 1 ] || echo "_Measured results appear here once a report is committed under reports/._"
 }
 
+# The top-level README's headline: every stage at the largest size of each
+# GPU report, beside cuBLAS.
+headline() {
+    local found=0
+    for dir in reports/*/; do
+        dir=${dir%/}
+        [ -f "$dir/timings.tsv" ] || continue
+        found=1
+        gpu=$(awk -F'\t' '$1 == "gpu" { print $2 }' "$dir/machine.tsv")
+        big=$(awk -F'\t' 'NR > 1 && $2 + 0 > m { m = $2 + 0 } END { print m }' "$dir/timings.tsv")
+        echo "Every stage's solution at n = $big on $gpu ([$dir/report.md]($dir/report.md), \`make report\`):"
+        echo
+        echo "| stage | GFLOP/s | % of cuBLAS FP32 |"
+        echo "| --- | ---: | ---: |"
+        awk -F'\t' -v n="$big" '
+            $2 == n && $1 == "cublas-fp32" { ref = $8 }
+            $2 == n && $1 != "stage" { rows[++k] = $1 "\t" $8 "\t" $9 }
+            END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
+                if (f[3] != "ok") printf "| %s | — | — |\n", f[1]
+                else printf "| %s | %.0f | %.1f %% |\n", f[1], f[2], 100 * f[2] / ref } }' "$dir/timings.tsv"
+        echo
+    done
+    [ $found = 1 ] || echo "_A GPU timing report committed under reports/ fills this table (\`make report\` on a GPU, then \`make lessons\`)._"
+}
+
 stale=0
-for readme in labs/[0-9]*/README.md; do
+for readme in README.md labs/[0-9]*/README.md; do
     stage=$(basename "$(dirname "$readme")")
+    [ "$readme" = README.md ] && stage=headline
     grep -q "<!-- report:$stage:begin -->" "$readme" || continue
     new=$(mktemp)
     content=$(mktemp)
-    block "$stage" > "$content"
+    if [ "$stage" = headline ]; then headline > "$content"; else block "$stage" > "$content"; fi
     awk -v b="<!-- report:$stage:begin -->" -v e="<!-- report:$stage:end -->" -v f="$content" '
         $0 == b { print; while ((getline line < f) > 0) print line; skip = 1; next }
         $0 == e { skip = 0 }

@@ -203,11 +203,13 @@ static void launch_warptile(const float *A, const float *B, float *C, int n)
 #ifndef WARPTILE_NO_MATMUL
 void matmul(const float *A, const float *B, float *C, int n)
 {
-    // Large products: 128 x 128 block tiles, 8 warps of 64 x 32, 8 x 8
-    // results per thread. Below 2048 that gives too few blocks to fill
-    // the GPU's SMs, so smaller 64 x 64 tiles (4 warps) are used there.
+    // The shapes `make tune` measured fastest on an H100 (README: "Choosing
+    // the shapes"). Large products: 128 x 128 block tiles, 4 warps of
+    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all).
+    // Below 2048 that gives too few blocks to fill the GPU's SMs, so
+    // 64 x 64 tiles (4 warps of 32 x 32, 4 x 8 per lane) are used there.
     if (n >= 2048)
-        launch_warptile<128, 128, 8, 64, 32, 2, 8, 4>(A, B, C, n);
+        launch_warptile<128, 128, 8, 64, 64, 4, 8, 4>(A, B, C, n);
     else
         launch_warptile<64, 64, 8, 32, 32, 2, 4, 4>(A, B, C, n);
 }
