@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "device_product.h"
 #include "harness.h"
 #include "lab.h"
 #include "timing.h"
@@ -151,25 +152,17 @@ int main(int argc, char **argv)
 
     char name[256];
     printf("lab %s, n=%d, seed %lu, on %s\n", LAB_NAME, n, seed, backend_name(name, sizeof name));
-    float *dA, *dB, *dC;
-    CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
-    CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
-    CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
-    CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+    device_product d(A.data(), B.data(), n);
     // NaN in C on every backend, so an element never written shows up.
-    CUDA_CHECK(cudaMemset(dC, 0xFF, bytes));
+    CUDA_CHECK(cudaMemset(d.C, 0xFF, bytes));
 
-    matmul(dA, dB, dC, n);
+    matmul(d.A, d.B, d.C, n);
     CUDA_CHECK(cudaGetLastError());       // the launch itself (configuration)
     CUDA_CHECK(cudaDeviceSynchronize());  // the kernel's run (faults)
-    CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(C.data(), d.C, bytes, cudaMemcpyDeviceToHost));
 
     bool pass = check_result(A.data(), B.data(), C.data(), n);
     if (pass && !checking())
-        time_kernel(dA, dB, dC, n, reps);
-    CUDA_CHECK(cudaFree(dA));
-    CUDA_CHECK(cudaFree(dB));
-    CUDA_CHECK(cudaFree(dC));
+        time_kernel(d.A, d.B, d.C, n, reps);
     return pass ? 0 : 1;
 }

@@ -8,6 +8,8 @@
 
 #include <vector>
 
+#include "cublas_product.h"
+#include "device_product.h"
 #include "harness.h"
 #include "timing.h"
 
@@ -34,20 +36,13 @@ int main(int argc, char **argv)
         size_t count = (size_t)n * n, bytes = count * sizeof(float);
         std::vector<float> A(count), B(count), C(count), ref(n);
         lab_make_inputs(A.data(), B.data(), n, 1);
-        float *dA, *dB, *dC;
-        CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
-        CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
-        CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
-        CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-        const float one = 1.0f, zero = 0.0f;
+        device_product d(A.data(), B.data(), n);
         for (int tf32 = 0; tf32 < 2; tf32++) {
             CUBLAS_CHECK(cublasSetMathMode(h, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH));
-            // Row-major C = A B is column-major C^T = B^T A^T: swap the operands.
-            auto product = [&] { CUBLAS_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dB, n, dA, n, &zero, dC, n)); };
+            auto product = [&] { CUBLAS_CHECK(cublas_product(h, d.A, d.B, d.C, n)); };
             product();
             CUDA_CHECK(cudaDeviceSynchronize());
-            CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+            CUDA_CHECK(cudaMemcpy(C.data(), d.C, bytes, cudaMemcpyDeviceToHost));
             // TF32 rounds inputs to 10-bit mantissas: check FP32 only.
             const char *check = "ok";
             if (!tf32) {
@@ -61,9 +56,6 @@ int main(int argc, char **argv)
                    t.median_ms, t.min_ms, t.max_ms, t.cv, t.reps, lab_gflops(n, t.median_ms), check);
             fflush(stdout);
         }
-        CUDA_CHECK(cudaFree(dA));
-        CUDA_CHECK(cudaFree(dB));
-        CUDA_CHECK(cudaFree(dC));
     }
     CUBLAS_CHECK(cublasDestroy(h));
     return 0;

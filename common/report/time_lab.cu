@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "device_product.h"
 #include "harness.h"
 #include "lab.h"
 #include "timing.h"
@@ -43,14 +44,9 @@ int main(int argc, char **argv)
         size_t count = (size_t)n * n, bytes = count * sizeof(float);
         std::vector<float> A(count), B(count), C(count);
         lab_make_inputs(A.data(), B.data(), n, 1);
-        float *dA, *dB, *dC;
-        CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
-        CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
-        CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
-        CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemset(dC, 0xFF, bytes));
-        matmul(dA, dB, dC, n);
+        device_product d(A.data(), B.data(), n);
+        CUDA_CHECK(cudaMemset(d.C, 0xFF, bytes));
+        matmul(d.A, d.B, d.C, n);
         cudaError_t e = cudaGetLastError();
         if (e == cudaSuccess)
             e = cudaDeviceSynchronize();
@@ -64,18 +60,15 @@ int main(int argc, char **argv)
                 continue;
             return 1;
         }
-        CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(C.data(), d.C, bytes, cudaMemcpyDeviceToHost));
         if (!validate(A.data(), B.data(), C.data(), n)) {
             printf("%s\t%d\tNA\tNA\tNA\tNA\t0\tNA\twrong\n", argv[1], n);
             continue;
         }
-        timing t = time_product([&] { matmul(dA, dB, dC, n); });
+        timing t = time_product([&] { matmul(d.A, d.B, d.C, n); });
         printf("%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.1f\tok\n", argv[1], n, t.median_ms, t.min_ms, t.max_ms, t.cv,
                t.reps, lab_gflops(n, t.median_ms));
         fflush(stdout);
-        CUDA_CHECK(cudaFree(dA));
-        CUDA_CHECK(cudaFree(dB));
-        CUDA_CHECK(cudaFree(dC));
     }
     return 0;
 }

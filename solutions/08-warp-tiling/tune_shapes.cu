@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "device_product.h"
 #include "harness.h"
+#include "report/cublas_product.h"
 #include "timing.h"
 
 #define WARPTILE_NO_MATMUL
@@ -54,36 +56,26 @@ int main(int argc, char **argv)
         size_t count = (size_t)n * n, bytes = count * sizeof(float);
         std::vector<float> A(count), B(count), ref(count), C(count);
         lab_make_inputs(A.data(), B.data(), n, 1);
-        float *dA, *dB, *dC;
-        CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
-        CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
-        CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
-        CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
-        const float one = 1.0f, zero = 0.0f;
-        // Row-major C = A B is column-major C^T = B^T A^T: swap the operands.
-        auto cublas = [&] { cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dB, n, dA, n, &zero, dC, n); };
+        device_product d(A.data(), B.data(), n);
+        auto cublas = [&] { cublas_product(h, d.A, d.B, d.C, n); };
         cublas();
-        CUDA_CHECK(cudaMemcpy(ref.data(), dC, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(ref.data(), d.C, bytes, cudaMemcpyDeviceToHost));
         timing base = time_product(cublas);
         printf("cublas-fp32\t%d\t%.4f\t%.4f\t%.1f\t100.0\t0\n", n, base.median_ms, base.cv, lab_gflops(n, base.median_ms));
         fflush(stdout);
         for (const shape &s : shapes) {
-            CUDA_CHECK(cudaMemset(dC, 0xFF, bytes));
-            s.launch(dA, dB, dC, n);
+            CUDA_CHECK(cudaMemset(d.C, 0xFF, bytes));
+            s.launch(d.A, d.B, d.C, n);
             CUDA_CHECK(cudaGetLastError());
-            CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+            CUDA_CHECK(cudaMemcpy(C.data(), d.C, bytes, cudaMemcpyDeviceToHost));
             double diff = 0;
             for (size_t i = 0; i < count; i++)
                 diff = fmax(diff, isnan(C[i]) ? INFINITY : fabs(C[i] - ref[i]));
-            timing t = time_product([&] { s.launch(dA, dB, dC, n); });
+            timing t = time_product([&] { s.launch(d.A, d.B, d.C, n); });
             printf("%s\t%d\t%.4f\t%.4f\t%.1f\t%.1f\t%.2g\n", s.name.c_str(), n, t.median_ms, t.cv,
                    lab_gflops(n, t.median_ms), 100.0 * base.median_ms / t.median_ms, diff);
             fflush(stdout);
         }
-        CUDA_CHECK(cudaFree(dA));
-        CUDA_CHECK(cudaFree(dB));
-        CUDA_CHECK(cudaFree(dC));
     }
     cublasDestroy(h);
     return 0;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "device_product.h"
 #include "harness.h"
 #include "lab.h"
 
@@ -93,12 +94,7 @@ int main(int argc, char **argv)
     size_t bytes = (size_t)n * n * sizeof(float);
     std::vector<float> A((size_t)n * n), B((size_t)n * n), C((size_t)n * n), ref(8 * (size_t)n);
     lab_make_inputs(A.data(), B.data(), n, 1);
-    float *dA, *dB, *dC;
-    CUDA_CHECK(cudaMalloc((void **)&dA, bytes));
-    CUDA_CHECK(cudaMalloc((void **)&dB, bytes));
-    CUDA_CHECK(cudaMalloc((void **)&dC, bytes));
-    CUDA_CHECK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+    device_product d(A.data(), B.data(), n);
     lab_reference_rows(A.data(), B.data(), ref.data(), n, n - 8, n);
     const char *threads = getenv("SIM_THREADS");
     if (threads && !strcmp(threads, "1"))
@@ -107,9 +103,9 @@ int main(int argc, char **argv)
     for (const char *which : {"naive 16x16", "tiled 32x32"}) {
         std::vector<double> s;
         for (int r = 0; r < reps; r++)
-            s.push_back(run(which, dA, dB, dC, n));
+            s.push_back(run(which, d.A, d.B, d.C, n));
         std::sort(s.begin(), s.end());
-        CUDA_CHECK(cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(C.data(), d.C, bytes, cudaMemcpyDeviceToHost));
         lab_comparison cmp;
         bool ok = lab_compare_rows(C.data(), ref.data(), n, n - 8, n, NULL, 0, &cmp);
         printf("%s\tN=%d\tSIM_THREADS=%s\tmedian %.3f s\tbest %.3f s\tof %d\t%s\n", which, n,
