@@ -8,32 +8,35 @@
 #include "grading.h"
 #include "stage_suites.h"
 
+/* Bytes per access: 16 when every access is a float4, 4 when none is. */
+static int wide_accesses(unsigned long long bytes, unsigned long long accesses, const char *what, const char *how,
+                         char *msg, size_t len)
+{
+    double per = accesses ? (double)bytes / accesses : 0;
+    if (per < 8) {
+        snprintf(msg, len, "%.1f bytes per %s; %s", per, what, how);
+        return 0;
+    }
+    snprintf(msg, len, "%.1f bytes per %s (float4: 16)", per, what);
+    return 1;
+}
+
 /* 16-byte global loads: one instruction brings what four 4-byte loads did. */
 static int float4_loads(const check_counts *c, int n, char *msg, size_t len)
 {
     (void)n;
-    double per = c->global_loads ? (double)c->global_load_bytes / c->global_loads : 0;
-    if (per < 8) {
-        snprintf(msg, len, "%.1f bytes per global load instruction; float4 loads bring 16 (n is a multiple of 4 "
-                 "here, so every row starts 16-byte aligned)", per);
-        return 0;
-    }
-    snprintf(msg, len, "%.1f bytes per global load instruction (float4: 16)", per);
-    return 1;
+    return wide_accesses(c->global_load_bytes, c->global_loads, "global load instruction",
+                         "float4 loads bring 16 (n is a multiple of 4 here, so every row starts 16-byte aligned)", msg,
+                         len);
 }
 
 /* The products read their fragments of A and B as float4 from shared memory. */
 static int float4_shared_reads(const check_counts *c, int n, char *msg, size_t len)
 {
     (void)n;
-    double per = c->shared_loads ? (double)c->shared_load_bytes / c->shared_loads : 0;
-    if (per < 8) {
-        snprintf(msg, len, "%.1f bytes per shared read; reading each thread's TM values of A and TN of B as float4 "
-                 "gives 16 (that is what the transposed A tile is for)", per);
-        return 0;
-    }
-    snprintf(msg, len, "%.1f bytes per shared read (float4: 16)", per);
-    return 1;
+    return wide_accesses(c->shared_load_bytes, c->shared_loads, "shared read",
+                         "reading each thread's TM values of A and TN of B as float4 gives 16 (that is what the "
+                         "transposed A tile is for)", msg, len);
 }
 
 /* Double buffering: while the products read one tile, the next is stored
