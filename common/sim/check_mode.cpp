@@ -769,6 +769,8 @@ void check_block_end()
 
 void check_launch_end() { print_report(this_launch); }
 
+void check_access(const void *p, unsigned size, bool store, void *site) { on_access(p, size, store, site); }
+
 }  // namespace sim
 
 // ---------------------------------------------------------------- hooks

@@ -28,6 +28,9 @@ void check_barrier(unsigned thread, const void *call_site);
 void check_phase_end();
 void check_block_end();
 void check_launch_end();
+// One access made on a kernel's behalf by the simulator itself (a cp.async
+// copy landing), recorded as if the kernel's code at `site` had made it.
+void check_access(const void *p, unsigned size, bool store, void *site);
 
 }  // namespace sim
 

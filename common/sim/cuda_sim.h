@@ -73,7 +73,11 @@ namespace sim {
 
 // Where the running CUDA thread is.  The scheduler points these at the
 // fiber it switches to, so reads after a barrier see the new thread.
-struct thread_state { uint3 thread_idx; };
+struct async_copy_queue;  // a thread's cp.async copies not yet waited for (async_copy.cpp)
+struct thread_state {
+    uint3 thread_idx;
+    async_copy_queue *async_copies = nullptr;
+};
 struct block_state { uint3 block_idx; dim3 block_dim, grid_dim; };
 extern thread_local thread_state *current_thread;
 extern thread_local block_state *current_block;

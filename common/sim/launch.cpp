@@ -207,8 +207,10 @@ void worker::run_block(unsigned long b)
     block.block_idx = uint3{(unsigned)(b % g.x), (unsigned)(b / g.x % g.y), (unsigned)(b / ((unsigned long)g.x * g.y))};
     current_block = &block;
     poison_shared();
-    for (unsigned i = 0; i < thread_count; i++)
+    for (unsigned i = 0; i < thread_count; i++) {
         fibers[i].state = fiber_state::fresh;
+        async_copy_forget(fibers[i].ts);  // copies a thread of the last block left unwaited
+    }
     live = thread_count;
     block_aborted = false;
     if (check_enabled) {

@@ -47,6 +47,11 @@ const void *fault_tls_variable();
 // The calling OS thread's static TLS block of the main program: [lo, lo+len).
 void program_tls_block(uintptr_t *lo, uintptr_t *len);
 
+// Drops the cp.async copies a finished CUDA thread never waited for, so the
+// next block that runs on its fiber starts with none.
+struct thread_state;
+void async_copy_forget(thread_state &t);
+
 // Installs the SIGSEGV/SIGBUS handler on the calling thread's own stack.
 void install_fault_handler();
 

@@ -1,0 +1,25 @@
+/* Simulator build: stands in for the CUDA toolkit's header of this name.
+ * The primitives of cp.async, the copy from global to shared memory that
+ * does not pass through registers; see ../async_copy.cpp for when a copy
+ * lands here. */
+#ifndef SIM_CUDA_PIPELINE_PRIMITIVES_H
+#define SIM_CUDA_PIPELINE_PRIMITIVES_H
+
+#include "../cuda_sim.h"
+
+namespace sim {
+void async_copy_issue(void *dst, const void *src, size_t bytes, size_t zero_bytes);
+void async_copy_commit();
+void async_copy_wait(size_t pending_groups);
+}  // namespace sim
+
+/* Always inlined, so the copy's records name the kernel's line, not this one. */
+__attribute__((always_inline)) inline void __pipeline_memcpy_async(void *dst_shared, const void *src_global,
+                                                                   size_t size_and_align, size_t zfill = 0)
+{
+    sim::async_copy_issue(dst_shared, src_global, size_and_align, zfill);
+}
+inline void __pipeline_commit() { sim::async_copy_commit(); }
+inline void __pipeline_wait_prior(size_t prior) { sim::async_copy_wait(prior); }
+
+#endif
