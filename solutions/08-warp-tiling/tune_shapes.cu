@@ -28,18 +28,18 @@ struct shape {
     void (*launch)(const float *, const float *, float *, int);
 };
 
-#define SHAPE(BM, BN, BK, WM, WN, WNITER, TM, TN)                                                          \
-    shape{#BM "x" #BN "x" #BK " warp " #WM "x" #WN " x" #WNITER " thread " #TM "x" #TN,                 \
-          launch_warptile<BM, BN, BK, WM, WN, WNITER, TM, TN>}
+#define SHAPE(BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES)                                                  \
+    shape{#BM "x" #BN "x" #BK " warp " #WM "x" #WN " x" #WNITER " thread " #TM "x" #TN " stages " #STAGES,  \
+          launch_warptile<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES>}
 
 int main(int argc, char **argv)
 {
     const std::vector<shape> shapes = {
-        SHAPE(64, 64, 8, 32, 32, 2, 4, 4),     SHAPE(128, 64, 8, 64, 32, 2, 8, 4),
-        SHAPE(128, 128, 8, 64, 32, 2, 8, 4),   SHAPE(128, 128, 8, 64, 64, 4, 8, 4),
-        SHAPE(128, 128, 8, 64, 64, 2, 8, 8),   SHAPE(128, 256, 8, 64, 64, 4, 8, 4),
-        SHAPE(256, 128, 8, 64, 64, 4, 8, 4),   SHAPE(128, 128, 16, 64, 64, 4, 8, 4),
-        SHAPE(128, 128, 16, 64, 32, 2, 8, 4),  SHAPE(128, 128, 8, 32, 64, 2, 4, 8),
+        SHAPE(64, 64, 8, 32, 32, 2, 4, 4, 3),      SHAPE(64, 64, 8, 32, 32, 2, 4, 4, 4),
+        SHAPE(128, 64, 8, 64, 32, 2, 8, 4, 3),     SHAPE(64, 128, 8, 32, 64, 2, 4, 8, 4),
+        SHAPE(128, 128, 8, 64, 64, 4, 8, 4, 4),    SHAPE(128, 128, 8, 64, 32, 2, 8, 4, 4),
+        SHAPE(128, 128, 16, 64, 64, 4, 8, 4, 2),   SHAPE(128, 256, 8, 64, 64, 4, 8, 4, 3),
+        SHAPE(128, 256, 8, 64, 64, 2, 8, 8, 3),    SHAPE(256, 128, 8, 64, 64, 4, 8, 4, 3),
     };
     std::vector<int> sizes;
     for (int a = 1; a < argc; a++)
