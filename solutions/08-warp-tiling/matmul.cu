@@ -74,6 +74,7 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 {
     using S = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>;
     static_assert(STAGES >= 2, "one stage is read while the next is filled");
+    static_assert(BK % 8 == 0, "A is copied in slices 8 columns wide");
     // STAGES copies of each tile: the products read one while the tiles of
     // the next steps arrive in the others.
     __shared__ __attribute__((aligned(16))) float As[STAGES][BK][BM + A_PAD];
@@ -82,12 +83,17 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     const int tid = threadIdx.x;
     const int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
 
-    // Which float4 of each tile this thread copies: A row by row, BK / 4
-    // float4s per row; B row by row, BN / 4 per row. Consecutive threads
-    // take consecutive float4s, so a warp reads whole sectors.
-    const int a_row = tid / (BK / 4), a_col = (tid % (BK / 4)) * 4;
+    // Which float4s of each tile this thread copies. B row by row, BN / 4
+    // per row: consecutive threads take consecutive float4s, so a warp
+    // reads whole sectors. A in slices 8 columns wide: two float4s (one
+    // sector) per row, a warp covering 16 rows of a slice. Two threads per
+    // row keep the transposed stores of a warp in 32 different banks (see
+    // the README); with four or more per row, rows 16 floats apart would
+    // share banks.
     const int b_row = tid / (BN / 4), b_col = (tid % (BN / 4)) * 4;
-    constexpr int A_ROW_STEP = S::THREADS / (BK / 4), B_ROW_STEP = S::THREADS / (BN / 4);
+    constexpr int B_ROW_STEP = S::THREADS / (BN / 4);
+    auto a_row = [&](int i) { return (tid + i * S::THREADS) / 2 % BM; };
+    auto a_col = [&](int i) { const int f = tid + i * S::THREADS; return f % 2 * 4 + f / (2 * BM) * 8; };
 
     // Where this thread's results lie: its warp's piece of the block tile,
     // then its lane's place inside each sub-tile.
@@ -106,16 +112,16 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     auto fetch_a = [&](int k0) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i)
-            a_next[i] = load4<VEC>(A, n, block_row + a_row + i * A_ROW_STEP, k0 + a_col);
+            a_next[i] = load4<VEC>(A, n, block_row + a_row(i), k0 + a_col(i));
     };
     auto stash_a = [&](int st) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i) {
-            int m = a_row + i * A_ROW_STEP;
-            As[st][a_col + 0][m] = a_next[i].x;
-            As[st][a_col + 1][m] = a_next[i].y;
-            As[st][a_col + 2][m] = a_next[i].z;
-            As[st][a_col + 3][m] = a_next[i].w;
+            const int m = a_row(i), k = a_col(i);
+            As[st][k + 0][m] = a_next[i].x;
+            As[st][k + 1][m] = a_next[i].y;
+            As[st][k + 2][m] = a_next[i].z;
+            As[st][k + 3][m] = a_next[i].w;
         }
     };
     // B: global -> stage `st` directly, with asynchronous copies (cp.async).
@@ -131,15 +137,14 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
                 __pipeline_memcpy_async(&Bs[st][r][b_col], in ? &B[(size_t)row * n + col] : B, 16, in ? 0 : 16);
             }
         } else {
+            // 4-byte copies: consecutive threads take consecutive words, so
+            // a warp's stores fill 32 banks once each.
 #pragma unroll
-            for (int i = 0; i < S::B_LOADS; ++i) {
-                const int r = b_row + i * B_ROW_STEP, row = k0 + r;
-#pragma unroll
-                for (int q = 0; q < 4; ++q) {
-                    const int col = block_col + b_col + q;
-                    const bool in = row < n && col < n;
-                    __pipeline_memcpy_async(&Bs[st][r][b_col + q], in ? &B[(size_t)row * n + col] : B, 4, in ? 0 : 4);
-                }
+            for (int i = 0; i < 4 * S::B_LOADS; ++i) {
+                const int e = tid + i * S::THREADS, r = e / BN, c = e % BN;
+                const int row = k0 + r, col = block_col + c;
+                const bool in = row < n && col < n;
+                __pipeline_memcpy_async(&Bs[st][r][c], in ? &B[(size_t)row * n + col] : B, 4, in ? 0 : 4);
             }
         }
     };
@@ -252,14 +257,15 @@ static void launch_warptile(const float *A, const float *B, float *C, int n)
 void matmul(const float *A, const float *B, float *C, int n)
 {
     // The shapes `make tune` measured fastest on an H100 (README: "Choosing
-    // the shapes"). Large products: 256 x 128 block tiles, 8 warps of
-    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all), 3
-    // stages (37 KB of shared memory). Below 2048 that gives too few blocks
-    // to fill the GPU's SMs, so 64 x 64 tiles (4 warps of 32 x 32, 4 x 8
-    // per lane) with 4 stages are used there.
+    // the shapes"). Large products: 128 x 128 x 16 block tiles, 4 warps of
+    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all), 2
+    // stages (33 KB of shared memory; a third would pass the 48 KB a static
+    // array may have). Below 2048 that gives too few blocks to fill the
+    // GPU's SMs, so 64 x 64 x 16 tiles (4 warps of 32 x 32, 4 x 8 per lane)
+    // with 4 stages are used there.
     if (n >= 2048)
-        launch_warptile<256, 128, 8, 64, 64, 4, 8, 4, 3>(A, B, C, n);
+        launch_warptile<128, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
     else
-        launch_warptile<64, 64, 8, 32, 32, 2, 4, 4, 4>(A, B, C, n);
+        launch_warptile<64, 64, 16, 32, 32, 2, 4, 4, 4>(A, B, C, n);
 }
 #endif

@@ -1,6 +1,7 @@
-// Mutant of 08-warp-tiling: the 4-byte path has no edge guard: past the last column
-// it reads the next row, past the last row beyond the matrix.
+// Mutant of 08-warp-tiling: A's 4-byte loads have no edge guard: past the last
+// column they read the next row, past the last row beyond the matrix.
 // targets: n=31;in bounds (n=130)
+#include <cuda_pipeline_primitives.h>
 #include <stdint.h>
 
 #include "lab.h"
@@ -44,25 +45,32 @@ __device__ __forceinline__ float4 load4(const float *M, int n, int row, int col)
     }
 }
 
-template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, bool VEC>
+template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int STAGES, bool VEC>
 __global__ void __launch_bounds__((warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>::THREADS))
 matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 {
     using S = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>;
-    // Two buffers of each tile: the products read one while the next
-    // tile is stored into the other.
-    __shared__ __attribute__((aligned(16))) float As[2][BK][BM + A_PAD];
-    __shared__ __attribute__((aligned(16))) float Bs[2][BK][BN];
+    static_assert(STAGES >= 2, "one stage is read while the next is filled");
+    static_assert(BK % 8 == 0, "A is copied in slices 8 columns wide");
+    // STAGES copies of each tile: the products read one while the tiles of
+    // the next steps arrive in the others.
+    __shared__ __attribute__((aligned(16))) float As[STAGES][BK][BM + A_PAD];
+    __shared__ __attribute__((aligned(16))) float Bs[STAGES][BK][BN];
 
     const int tid = threadIdx.x;
     const int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
 
-    // Which float4 of each tile this thread copies: A row by row, BK / 4
-    // float4s per row; B row by row, BN / 4 per row. Consecutive threads
-    // take consecutive float4s, so a warp reads whole sectors.
-    const int a_row = tid / (BK / 4), a_col = (tid % (BK / 4)) * 4;
+    // Which float4s of each tile this thread copies. B row by row, BN / 4
+    // per row: consecutive threads take consecutive float4s, so a warp
+    // reads whole sectors. A in slices 8 columns wide: two float4s (one
+    // sector) per row, a warp covering 16 rows of a slice. Two threads per
+    // row keep the transposed stores of a warp in 32 different banks (see
+    // the README); with four or more per row, rows 16 floats apart would
+    // share banks.
     const int b_row = tid / (BN / 4), b_col = (tid % (BN / 4)) * 4;
-    constexpr int A_ROW_STEP = S::THREADS / (BK / 4), B_ROW_STEP = S::THREADS / (BN / 4);
+    constexpr int B_ROW_STEP = S::THREADS / (BN / 4);
+    auto a_row = [&](int i) { return (tid + i * S::THREADS) / 2 % BM; };
+    auto a_col = [&](int i) { const int f = tid + i * S::THREADS; return f % 2 * 4 + f / (2 * BM) * 8; };
 
     // Where this thread's results lie: its warp's piece of the block tile,
     // then its lane's place inside each sub-tile.
@@ -72,43 +80,81 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 
     float acc[S::WMITER * TM][WNITER * TN] = {};
     float a_frag[S::WMITER * TM], b_frag[WNITER * TN];
-    float4 a_next[S::A_LOADS], b_next[S::B_LOADS];
+    float4 a_next[S::A_LOADS];
 
-    // Global -> registers for the tile starting at column (of A) / row (of
-    // B) k0; registers -> shared buffer `buf`, A transposed on the way.
-    auto fetch = [&](int k0) {
+    // A: global -> registers for the tile starting at column k0, then
+    // registers -> stage `st`, transposed on the way. A copy engine moves
+    // whole 4-, 8- or 16-byte pieces, so it cannot transpose float4s; A
+    // takes the path through registers that stage 07 used.
+    auto fetch_a = [&](int k0) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i)
-            a_next[i] = load4<VEC>(A, n, block_row + a_row + i * A_ROW_STEP, k0 + a_col);
-#pragma unroll
-        for (int i = 0; i < S::B_LOADS; ++i)
-            b_next[i] = load4<VEC>(B, n, k0 + b_row + i * B_ROW_STEP, block_col + b_col);
+            a_next[i] = load4<VEC>(A, n, block_row + a_row(i), k0 + a_col(i));
     };
-    auto stash = [&](int buf) {
+    auto stash_a = [&](int st) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i) {
-            int m = a_row + i * A_ROW_STEP;
-            As[buf][a_col + 0][m] = a_next[i].x;
-            As[buf][a_col + 1][m] = a_next[i].y;
-            As[buf][a_col + 2][m] = a_next[i].z;
-            As[buf][a_col + 3][m] = a_next[i].w;
+            const int m = a_row(i), k = a_col(i);
+            As[st][k + 0][m] = a_next[i].x;
+            As[st][k + 1][m] = a_next[i].y;
+            As[st][k + 2][m] = a_next[i].z;
+            As[st][k + 3][m] = a_next[i].w;
         }
+    };
+    // B: global -> stage `st` directly, with asynchronous copies (cp.async).
+    // The copy of a float4 outside the matrix reads nothing and stores
+    // zeros (the last argument: bytes to zero-fill); its source pointer
+    // must still be a valid one, so it is B itself.
+    auto copy_b = [&](int st, int k0) {
+        if constexpr (VEC) {
 #pragma unroll
-        for (int i = 0; i < S::B_LOADS; ++i)
-            *reinterpret_cast<float4 *>(&Bs[buf][b_row + i * B_ROW_STEP][b_col]) = b_next[i];
+            for (int i = 0; i < S::B_LOADS; ++i) {
+                const int r = b_row + i * B_ROW_STEP, row = k0 + r, col = block_col + b_col;
+                const bool in = row < n && col < n;
+                __pipeline_memcpy_async(&Bs[st][r][b_col], in ? &B[(size_t)row * n + col] : B, 16, in ? 0 : 16);
+            }
+        } else {
+            // 4-byte copies: consecutive threads take consecutive words, so
+            // a warp's stores fill 32 banks once each.
+#pragma unroll
+            for (int i = 0; i < 4 * S::B_LOADS; ++i) {
+                const int e = tid + i * S::THREADS, r = e / BN, c = e % BN;
+                const int row = k0 + r, col = block_col + c;
+                const bool in = row < n && col < n;
+                __pipeline_memcpy_async(&Bs[st][r][c], in ? &B[(size_t)row * n + col] : B, 4, in ? 0 : 4);
+            }
+        }
     };
 
     const int tiles = (n + BK - 1) / BK;
-    fetch(0);
-    stash(0);
-    __syncthreads();
+    // Fill the pipeline: A's first tile, B's first STAGES - 1 tiles, one
+    // commit (a group of copies) per tile, empty ones past the last tile, so
+    // "all but the last STAGES - 2 groups" is always "up to this tile".
+    fetch_a(0);
+    stash_a(0);
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; ++s) {
+        if (s < tiles)
+            copy_b(s, s * BK);
+        __pipeline_commit();
+    }
 
     for (int t = 0; t < tiles; ++t) {
-        const int buf = t % 2;
+        const int st = t % STAGES;
+        // This thread's copies of tile t have landed; after the barrier
+        // everyone's have, and tile t's A (stored last step) is visible.
+        // The barrier also means every thread is done with step t - 1, so
+        // its stage, (t + STAGES - 1) % STAGES, can be refilled.
+        __pipeline_wait_prior(STAGES - 2);
+        __syncthreads();
+        const int ahead = t + STAGES - 1;
+        if (ahead < tiles)
+            copy_b(ahead % STAGES, ahead * BK);
+        __pipeline_commit();
         // Issued now, used after the products: the loads are in flight
         // while this tile's arithmetic runs.
         if (t + 1 < tiles)
-            fetch((t + 1) * BK);
+            fetch_a((t + 1) * BK);
 
 #pragma unroll
         for (int k = 0; k < BK; ++k) {
@@ -116,7 +162,7 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
             for (int wm = 0; wm < S::WMITER; ++wm)
 #pragma unroll
                 for (int i = 0; i < TM; i += 4) {
-                    float4 v = *reinterpret_cast<const float4 *>(&As[buf][k][warp_m + wm * S::WSUBM + lane_m + i]);
+                    float4 v = *reinterpret_cast<const float4 *>(&As[st][k][warp_m + wm * S::WSUBM + lane_m + i]);
                     a_frag[wm * TM + i + 0] = v.x;
                     a_frag[wm * TM + i + 1] = v.y;
                     a_frag[wm * TM + i + 2] = v.z;
@@ -126,7 +172,7 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
             for (int wn = 0; wn < WNITER; ++wn)
 #pragma unroll
                 for (int j = 0; j < TN; j += 4) {
-                    float4 v = *reinterpret_cast<const float4 *>(&Bs[buf][k][warp_n + wn * S::WSUBN + lane_n + j]);
+                    float4 v = *reinterpret_cast<const float4 *>(&Bs[st][k][warp_n + wn * S::WSUBN + lane_n + j]);
                     b_frag[wn * TN + j + 0] = v.x;
                     b_frag[wn * TN + j + 1] = v.y;
                     b_frag[wn * TN + j + 2] = v.z;
@@ -139,13 +185,10 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
                     acc[i][j] += a_frag[i] * b_frag[j];
         }
 
-        // The other buffer was last read in the previous tile, before the
-        // barrier that ended it, so it is free to overwrite now.
+        // The next step's stage was last read STAGES - 1 steps ago, before
+        // this step's barrier, so it is free to overwrite now.
         if (t + 1 < tiles)
-            stash(1 - buf);
-        // One barrier: the next tile's stores are visible, and nobody
-        // starts storing the tile after it before everyone has read this one.
-        __syncthreads();
+            stash_a((t + 1) % STAGES);
     }
 
 #pragma unroll
@@ -173,33 +216,33 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 
 // ---- launcher ----
 
-template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN>
+template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int STAGES>
 static void launch_warptile(const float *A, const float *B, float *C, int n)
 {
     dim3 grid((n + BN - 1) / BN, (n + BM - 1) / BM);
     // 16-byte accesses need every row 16-byte aligned: n % 4 == 0 and
     // aligned base pointers (cudaMalloc gives 256-byte alignment).
     bool vec = n % 4 == 0 && ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0;
-    if (vec) {
-        constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, true>::THREADS;
-        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, true><<<grid, threads>>>(A, B, C, n);
-    } else {
-        constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, false>::THREADS;
-        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, false><<<grid, threads>>>(A, B, C, n);
-    }
+    constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, true>::THREADS;
+    if (vec)
+        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, true><<<grid, threads>>>(A, B, C, n);
+    else
+        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, false><<<grid, threads>>>(A, B, C, n);
 }
 
 #ifndef WARPTILE_NO_MATMUL
 void matmul(const float *A, const float *B, float *C, int n)
 {
     // The shapes `make tune` measured fastest on an H100 (README: "Choosing
-    // the shapes"). Large products: 128 x 128 block tiles, 4 warps of
-    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all).
-    // Below 2048 that gives too few blocks to fill the GPU's SMs, so
-    // 64 x 64 tiles (4 warps of 32 x 32, 4 x 8 per lane) are used there.
+    // the shapes"). Large products: 128 x 128 x 16 block tiles, 4 warps of
+    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all), 2
+    // stages (33 KB of shared memory; a third would pass the 48 KB a static
+    // array may have). Below 2048 that gives too few blocks to fill the
+    // GPU's SMs, so 64 x 64 x 16 tiles (4 warps of 32 x 32, 4 x 8 per lane)
+    // with 4 stages are used there.
     if (n >= 2048)
-        launch_warptile<128, 128, 8, 64, 64, 4, 8, 4>(A, B, C, n);
+        launch_warptile<128, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
     else
-        launch_warptile<64, 64, 8, 32, 32, 2, 4, 4>(A, B, C, n);
+        launch_warptile<64, 64, 16, 32, 32, 2, 4, 4, 4>(A, B, C, n);
 }
 #endif
