@@ -28,6 +28,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "runtime_state.h"
@@ -370,24 +371,27 @@ void analyse_warp(worker_check *w, unsigned first, unsigned last)
         if (r.size() != lead.size())
             aligned = false;
         for (size_t i = 0; aligned && i < r.size(); i += std::max<size_t>(1, r.size() / 8))
-            aligned = r[i].pc == lead[i].pc;
+            aligned = r[i].pc == lead[i].pc && r[i].flags == lead[i].flags;
     }
     const access *lanes[warp_size];
     if (aligned) {
         for (size_t i = 0; i < lead.size(); i++) {
             unsigned n = 0;
             for (unsigned t = first; t < last; t++)
-                if (w->records[t][i].pc == lead[i].pc)
+                if (w->records[t][i].pc == lead[i].pc && w->records[t][i].flags == lead[i].flags)
                     lanes[n++] = &w->records[t][i];
             request(w, lanes, n);
         }
         return;
     }
-    std::map<std::pair<uintptr_t, size_t>, std::vector<const access *>> groups;
+    // Keyed by kind too: a cp.async copy records a load and a store at one
+    // line, and a zero-filled one only the store, so counting them together
+    // would pair one lane's store with another's load.
+    std::map<std::tuple<uintptr_t, uint8_t, size_t>, std::vector<const access *>> groups;
     for (unsigned t = first; t < last; t++) {
-        std::map<uintptr_t, size_t> seen;
+        std::map<std::pair<uintptr_t, uint8_t>, size_t> seen;
         for (const access &a : w->records[t])
-            groups[{a.pc, seen[a.pc]++}].push_back(&a);
+            groups[{a.pc, a.flags, seen[{a.pc, a.flags}]++}].push_back(&a);
     }
     for (auto &g : groups)
         request(w, g.second.data(), (unsigned)g.second.size());
