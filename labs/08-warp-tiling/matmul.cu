@@ -9,9 +9,10 @@
 //     for one k are adjacent and come in float4 reads too; the transposed
 //     store would conflict, and a 4-float padding of each row (stage 05)
 //     removes that while keeping rows 16-byte aligned;
-//   - double buffering: two copies of each tile; the next tile's global
-//     loads are issued before this tile's products, so their latency hides
-//     behind arithmetic, and one barrier per tile is enough;
+//   - a pipeline of tiles in flight: the B tiles of the next STAGES - 1
+//     steps are copied global -> shared with cp.async (no registers on the
+//     way), and the next A tile is loaded into registers while this tile's
+//     products run; one barrier per tile is enough;
 //   - warp tiling: each warp owns a WM x WN piece of the block's tile, and
 //     its lanes cover that piece in WNITER x WMITER sub-tiles, so the lanes
 //     of one warp read few, adjacent shared words (broadcasts, no conflicts).
@@ -26,11 +27,12 @@
 //
 // As shipped, this file compiles and runs but never writes C, so the check
 // fails. Around that, it is a working warp-tiled kernel without the four
-// improvements: 4-byte loads only, no padding, 4-byte shared reads, one
-// buffer and two barriers per tile. Work through the TODOs in order;
-// README.md in this folder explains each one, and `make check` shows each
-// one's effect.
+// improvements: 4-byte loads only, no padding, 4-byte shared reads, and
+// one stage of each tile, loaded and stored by the same step between two
+// barriers. Work through the TODOs in order; README.md in this folder
+// explains each one, and `make check` shows each one's effect.
 
+#include <cuda_pipeline_primitives.h>
 #include <stdint.h>
 
 #include "lab.h"
@@ -38,7 +40,7 @@
 // ---- kernel ----
 
 // TODO 3: Pad each row of the transposed A tile so that the stores in
-//         stash() have no bank conflicts, keeping every row's start 16-byte
+//         stash_a() have no bank conflicts, keeping every row's start 16-byte
 //         aligned for the float4 reads of TODO 4 (README: "The transposed
 //         tile, again"). `make check` shows the conflict before and after.
 #define A_PAD 0
@@ -76,25 +78,33 @@ __device__ __forceinline__ float4 load4(const float *M, int n, int row, int col)
     return make_float4(v[0], v[1], v[2], v[3]);
 }
 
-template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, bool VEC>
+template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int STAGES, bool VEC>
 __global__ void __launch_bounds__((warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>::THREADS))
 matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 {
     using S = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>;
-    // Two buffers of each tile (TODO 5 uses the second): the products read
-    // one while the next tile is stored into the other.
-    __shared__ __attribute__((aligned(16))) float As[2][BK][BM + A_PAD];
-    __shared__ __attribute__((aligned(16))) float Bs[2][BK][BN];
+    static_assert(STAGES >= 2, "one stage is read while the next is filled");
+    static_assert(BK % 8 == 0, "A is copied in slices 8 columns wide");
+    // STAGES copies of each tile (as shipped only stage 0 is used; TODO 5
+    // uses them all): the products read one while the tiles of the next
+    // steps arrive in the others.
+    __shared__ __attribute__((aligned(16))) float As[STAGES][BK][BM + A_PAD];
+    __shared__ __attribute__((aligned(16))) float Bs[STAGES][BK][BN];
 
     const int tid = threadIdx.x;
     const int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
 
-    // Which float4 of each tile this thread copies: A row by row, BK / 4
-    // float4s per row; B row by row, BN / 4 per row. Consecutive threads
-    // take consecutive float4s, so a warp reads whole sectors.
-    const int a_row = tid / (BK / 4), a_col = (tid % (BK / 4)) * 4;
+    // Which float4s of each tile this thread copies. B row by row, BN / 4
+    // per row: consecutive threads take consecutive float4s, so a warp
+    // reads whole sectors. A in slices 8 columns wide: two float4s (one
+    // sector) per row, a warp covering 16 rows of a slice. Two threads per
+    // row keep the transposed stores of a warp in 32 different banks, once
+    // TODO 3 is done (see the README); with four or more per row, rows 16
+    // floats apart would share banks.
     const int b_row = tid / (BN / 4), b_col = (tid % (BN / 4)) * 4;
-    constexpr int A_ROW_STEP = S::THREADS / (BK / 4), B_ROW_STEP = S::THREADS / (BN / 4);
+    constexpr int B_ROW_STEP = S::THREADS / (BN / 4);
+    auto a_row = [&](int i) { return (tid + i * S::THREADS) / 2 % BM; };
+    auto a_col = [&](int i) { const int f = tid + i * S::THREADS; return f % 2 * 4 + f / (2 * BM) * 8; };
 
     // Where this thread's results lie: its warp's piece of the block tile,
     // then its lane's place inside each sub-tile.
@@ -104,50 +114,100 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 
     float acc[S::WMITER * TM][WNITER * TN] = {};
     float a_frag[S::WMITER * TM], b_frag[WNITER * TN];
-    float4 a_next[S::A_LOADS], b_next[S::B_LOADS];
+    float4 a_next[S::A_LOADS];
 
-    // Global -> registers for the tile starting at column (of A) / row (of
-    // B) k0; registers -> shared buffer `buf`, A transposed on the way.
-    auto fetch = [&](int k0) {
+    // A: global -> registers for the tile starting at column k0, then
+    // registers -> stage `st`, transposed on the way. A copy engine moves
+    // whole 4-, 8- or 16-byte pieces, so it cannot transpose float4s; A
+    // takes the path through registers that stage 07 used.
+    auto fetch_a = [&](int k0) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i)
-            a_next[i] = load4<VEC>(A, n, block_row + a_row + i * A_ROW_STEP, k0 + a_col);
-#pragma unroll
-        for (int i = 0; i < S::B_LOADS; ++i)
-            b_next[i] = load4<VEC>(B, n, k0 + b_row + i * B_ROW_STEP, block_col + b_col);
+            a_next[i] = load4<VEC>(A, n, block_row + a_row(i), k0 + a_col(i));
     };
-    auto stash = [&](int buf) {
+    auto stash_a = [&](int st) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i) {
-            int m = a_row + i * A_ROW_STEP;
-            As[buf][a_col + 0][m] = a_next[i].x;
-            As[buf][a_col + 1][m] = a_next[i].y;
-            As[buf][a_col + 2][m] = a_next[i].z;
-            As[buf][a_col + 3][m] = a_next[i].w;
+            const int m = a_row(i), k = a_col(i);
+            As[st][k + 0][m] = a_next[i].x;
+            As[st][k + 1][m] = a_next[i].y;
+            As[st][k + 2][m] = a_next[i].z;
+            As[st][k + 3][m] = a_next[i].w;
         }
+    };
+    // B: global -> stage `st`, the tile starting at row k0. As shipped it
+    // goes through registers, so the copy is complete when copy_b returns.
+    //
+    // TODO 5, step 2 (once step 1, in the loop below, passes): copy B with
+    //         cp.async instead, global -> shared with no registers on the
+    //         way (README: "A pipeline of tiles"). For VEC, one 16-byte
+    //         __pipeline_memcpy_async per float4 this thread owns, zero-filled
+    //         (zfill 16) when its row or column is outside B. For VEC false
+    //         (n % 4 != 0: rows of B do not start 16-byte aligned, and a
+    //         float4 may cross the matrix's edge), 4-byte copies, each
+    //         zero-filled on its own, 4 * S::B_LOADS per thread: take them so
+    //         that consecutive threads copy consecutive words of the tile,
+    //         and a warp's stores hit each bank once (four copies per float4
+    //         at b_col + q would make a 4-way conflict). The commits and
+    //         waits stay in the loop. `make run` must still pass.
+    auto copy_b = [&](int st, int k0) {
 #pragma unroll
-        for (int i = 0; i < S::B_LOADS; ++i)
-            *reinterpret_cast<float4 *>(&Bs[buf][b_row + i * B_ROW_STEP][b_col]) = b_next[i];
+        for (int i = 0; i < S::B_LOADS; ++i) {
+            const int r = b_row + i * B_ROW_STEP;
+            *reinterpret_cast<float4 *>(&Bs[st][r][b_col]) = load4<VEC>(B, n, k0 + r, block_col + b_col);
+        }
     };
 
-    // TODO 5: Double-buffer this loop (README: "Double buffering"):
-    //           - fetch and stash tile 0 into buffer 0, and one barrier,
-    //             before the loop;
-    //           - in the loop, read buffer t % 2; issue fetch() of tile t + 1
-    //             BEFORE the products, and stash() it into the other buffer
-    //             AFTER them;
-    //           - end each tile with ONE barrier, and say in a comment why
-    //             the second one is no longer needed.
+    // TODO 5, step 1: Turn this loop into a pipeline of STAGES tiles in
+    //         flight (README: "A pipeline of tiles"). The cp.async
+    //         primitives, from <cuda_pipeline_primitives.h>, all per thread:
+    //           __pipeline_memcpy_async(dst, src, size, zfill)
+    //               starts copying size bytes (4, 8 or 16; dst and src
+    //               aligned to size) from global src to shared dst and
+    //               returns at once: dst may not be read until a wait covers
+    //               the copy. The last zfill bytes of dst are written as
+    //               zeros instead of read; src must still be a valid address
+    //               (B itself will do).
+    //           __pipeline_commit()
+    //               closes this thread's copies issued since its last commit
+    //               into one group (an empty group if there were none).
+    //           __pipeline_wait_prior(N)
+    //               waits until all of this thread's committed groups but
+    //               the N most recent have landed. Other threads' copies are
+    //               visible only after a __syncthreads() that follows their
+    //               own waits.
+    //         Keep copy_b as it is for this step (the commits and waits then
+    //         have nothing to do, but the structure is the final one):
+    //           - before the loop: fetch_a(0) and stash_a(0); then for
+    //             s = 0 .. STAGES - 2, copy_b(s, s * BK) if tile s exists,
+    //             and __pipeline_commit() after each, whether it exists or not;
+    //           - step t reads stage t % STAGES. At its top,
+    //             __pipeline_wait_prior(STAGES - 2), then ONE __syncthreads();
+    //             then copy_b of tile t + STAGES - 1 into its stage if that
+    //             tile exists, and __pipeline_commit() in any case;
+    //           - fetch_a() of tile t + 1 BEFORE the products, stash_a() of
+    //             it into stage (t + 1) % STAGES AFTER them;
+    //           - no barrier at the end of a step: say in a comment why the
+    //             one at the top is enough.
+    //         The invariant: one group per tile, committed in tile order,
+    //         empty past the last tile. At the top of step t, STAGES - 1 + t
+    //         groups have been committed, so "all but the STAGES - 2 most
+    //         recent" is exactly tiles 0 .. t: tile t has landed, and the
+    //         barrier makes every thread's part of it visible. A skipped
+    //         commit breaks that count. `make run` must pass, and
+    //         `make check` must show most stretches between barriers storing
+    //         one stage while reading another. Then do step 2, in copy_b.
     const int tiles = (n + BK - 1) / BK;
     for (int t = 0; t < tiles; ++t) {
-        const int buf = 0;
-        fetch(t * BK);
-        stash(buf);
+        const int st = 0;
+        fetch_a(t * BK);
+        stash_a(st);
+        copy_b(st, t * BK);
         __syncthreads();
 
         // TODO 4: Read the fragments below as float4: four adjacent floats of
         //         As (and of Bs) in one 16-byte shared read, copied into
-        //         a_frag / b_frag (README: "16 bytes at a time"). As[buf][k]
+        //         a_frag / b_frag (README: "16 bytes at a time"). As[st][k]
         //         rows must be 16-byte aligned: that is why A_PAD is a
         //         multiple of 4.
 #pragma unroll
@@ -156,12 +216,12 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
             for (int wm = 0; wm < S::WMITER; ++wm)
 #pragma unroll
                 for (int i = 0; i < TM; ++i)
-                    a_frag[wm * TM + i] = As[buf][k][warp_m + wm * S::WSUBM + lane_m + i];
+                    a_frag[wm * TM + i] = As[st][k][warp_m + wm * S::WSUBM + lane_m + i];
 #pragma unroll
             for (int wn = 0; wn < WNITER; ++wn)
 #pragma unroll
                 for (int j = 0; j < TN; ++j)
-                    b_frag[wn * TN + j] = Bs[buf][k][warp_n + wn * S::WSUBN + lane_n + j];
+                    b_frag[wn * TN + j] = Bs[st][k][warp_n + wn * S::WSUBN + lane_n + j];
 #pragma unroll
             for (int i = 0; i < S::WMITER * TM; ++i)
 #pragma unroll
@@ -184,33 +244,33 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 
 // ---- launcher ----
 
-template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN>
+template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int STAGES>
 static void launch_warptile(const float *A, const float *B, float *C, int n)
 {
     dim3 grid((n + BN - 1) / BN, (n + BM - 1) / BM);
     // 16-byte accesses need every row 16-byte aligned: n % 4 == 0 and
     // aligned base pointers (cudaMalloc gives 256-byte alignment).
     bool vec = n % 4 == 0 && ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0;
-    if (vec) {
-        constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, true>::THREADS;
-        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, true><<<grid, threads>>>(A, B, C, n);
-    } else {
-        constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, false>::THREADS;
-        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, false><<<grid, threads>>>(A, B, C, n);
-    }
+    constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, true>::THREADS;
+    if (vec)
+        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, true><<<grid, threads>>>(A, B, C, n);
+    else
+        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, false><<<grid, threads>>>(A, B, C, n);
 }
 
 #ifndef WARPTILE_NO_MATMUL
 void matmul(const float *A, const float *B, float *C, int n)
 {
     // The shapes `make tune` measured fastest on an H100 (README: "Choosing
-    // the shapes"). Large products: 128 x 128 block tiles, 4 warps of
-    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all).
-    // Below 2048 that gives too few blocks to fill the GPU's SMs, so
-    // 64 x 64 tiles (4 warps of 32 x 32, 4 x 8 per lane) are used there.
+    // the shapes"). Large products: 128 x 128 x 16 block tiles, 4 warps of
+    // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all), 2
+    // stages (33 KB of shared memory; a third would pass the 48 KB a static
+    // array may have). Below 2048 that gives too few blocks to fill the
+    // GPU's SMs, so 64 x 64 x 16 tiles (4 warps of 32 x 32, 4 x 8 per lane)
+    // with 4 stages are used there.
     if (n >= 2048)
-        launch_warptile<128, 128, 8, 64, 64, 4, 8, 4>(A, B, C, n);
+        launch_warptile<128, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
     else
-        launch_warptile<64, 64, 8, 32, 32, 2, 4, 4>(A, B, C, n);
+        launch_warptile<64, 64, 16, 32, 32, 2, 4, 4, 4>(A, B, C, n);
 }
 #endif
