@@ -13,6 +13,15 @@
 // moves the second half of a warp's store 16 banks over (see the README).
 #define A_PAD 4
 
+// Where row m of A lands in row k of the transposed tile. With BK = 16 four
+// threads copy one row of A, at columns 0, 4, 8 and 12; padding puts those
+// 0, 16, 0 and 16 banks apart, so columns 0 and 8 (and 4 and 12) would
+// collide whatever the padding. Flipping bit 3 of m in columns 8..15 moves
+// their rows 8 words over, into free banks (see the README). Bit 3 keeps
+// float4s whole, and a warp's fragment reads at one k all move together, so
+// they stay conflict-free.
+__device__ __forceinline__ int a_swizzle(int k, int m) { return m ^ (k & 8); }
+
 template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, bool VEC>
 struct warp_tiling {
     static constexpr int WARPS = (BM / WM) * (BN / WN);
@@ -52,7 +61,7 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 {
     using S = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>;
     static_assert(STAGES >= 2, "one stage is read while the next is filled");
-    static_assert(BK % 8 == 0, "A is copied in slices 8 columns wide");
+    static_assert(BK == 8 || BK == 16, "a_swizzle separates two groups of 8 columns");
     // STAGES copies of each tile: the products read one while the tiles of
     // the next steps arrive in the others.
     __shared__ __attribute__((aligned(16))) float As[STAGES][BK][BM + A_PAD];
@@ -61,17 +70,12 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     const int tid = threadIdx.x;
     const int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
 
-    // Which float4s of each tile this thread copies. B row by row, BN / 4
-    // per row: consecutive threads take consecutive float4s, so a warp
-    // reads whole sectors. A in slices 8 columns wide: two float4s (one
-    // sector) per row, a warp covering 16 rows of a slice. Two threads per
-    // row keep the transposed stores of a warp in 32 different banks (see
-    // the README); with four or more per row, rows 16 floats apart would
-    // share banks.
+    // Which float4 of each tile this thread copies: A row by row, BK / 4
+    // float4s per row; B row by row, BN / 4 per row. Consecutive threads
+    // take consecutive float4s, so a warp reads whole sectors.
+    const int a_row = tid / (BK / 4), a_col = (tid % (BK / 4)) * 4;
     const int b_row = tid / (BN / 4), b_col = (tid % (BN / 4)) * 4;
-    constexpr int B_ROW_STEP = S::THREADS / (BN / 4);
-    auto a_row = [&](int i) { return (tid + i * S::THREADS) / 2 % BM; };
-    auto a_col = [&](int i) { const int f = tid + i * S::THREADS; return f % 2 * 4 + f / (2 * BM) * 8; };
+    constexpr int A_ROW_STEP = S::THREADS / (BK / 4), B_ROW_STEP = S::THREADS / (BN / 4);
 
     // Where this thread's results lie: its warp's piece of the block tile,
     // then its lane's place inside each sub-tile.
@@ -90,16 +94,16 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     auto fetch_a = [&](int k0) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i)
-            a_next[i] = load4<VEC>(A, n, block_row + a_row(i), k0 + a_col(i));
+            a_next[i] = load4<VEC>(A, n, block_row + a_row + i * A_ROW_STEP, k0 + a_col);
     };
     auto stash_a = [&](int st) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i) {
-            const int m = a_row(i), k = a_col(i);
-            As[st][k + 0][m] = a_next[i].x;
-            As[st][k + 1][m] = a_next[i].y;
-            As[st][k + 2][m] = a_next[i].z;
-            As[st][k + 3][m] = a_next[i].w;
+            const int m = a_row + i * A_ROW_STEP;
+            As[st][a_col + 0][a_swizzle(a_col, m)] = a_next[i].x;
+            As[st][a_col + 1][a_swizzle(a_col, m)] = a_next[i].y;
+            As[st][a_col + 2][a_swizzle(a_col, m)] = a_next[i].z;
+            As[st][a_col + 3][a_swizzle(a_col, m)] = a_next[i].w;
         }
     };
     // B: global -> stage `st` directly, with asynchronous copies (cp.async).
@@ -162,7 +166,8 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
             for (int wm = 0; wm < S::WMITER; ++wm)
 #pragma unroll
                 for (int i = 0; i < TM; i += 4) {
-                    float4 v = *reinterpret_cast<const float4 *>(&As[st][k][warp_m + wm * S::WSUBM + lane_m + i]);
+                    float4 v = *reinterpret_cast<const float4 *>(
+                        &As[st][k][a_swizzle(k, warp_m + wm * S::WSUBM + lane_m + i)]);
                     a_frag[wm * TM + i + 0] = v.x;
                     a_frag[wm * TM + i + 1] = v.y;
                     a_frag[wm * TM + i + 2] = v.z;
