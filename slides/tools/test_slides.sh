@@ -14,6 +14,7 @@ fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 cd "$root"
 
 rm -rf "$out"
+mkdir -p "$(dirname "$out")"  # the log goes beside the decks' folder
 start=$SECONDS
 if ! SLIDES_OUT=$out slides/tools/build.sh > "$out.log" 2>&1; then
     cat "$out.log"
