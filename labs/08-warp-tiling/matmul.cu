@@ -8,7 +8,8 @@
 //   - the A tile stored transposed, As[k][m], so a thread's TM values of A
 //     for one k are adjacent and come in float4 reads too; the transposed
 //     store would conflict, and a 4-float padding of each row (stage 05)
-//     removes that while keeping rows 16-byte aligned;
+//     with, at BK = 16, an XOR swizzle (stage 06) removes that while keeping
+//     rows 16-byte aligned;
 //   - a pipeline of tiles in flight: the B tiles of the next STAGES - 1
 //     steps are copied global -> shared with cp.async (no registers on the
 //     way), and the next A tile is loaded into registers while this tile's
@@ -27,10 +28,10 @@
 //
 // As shipped, this file compiles and runs but never writes C, so the check
 // fails. Around that, it is a working warp-tiled kernel without the four
-// improvements: 4-byte loads only, no padding, 4-byte shared reads, and
-// one stage of each tile, loaded and stored by the same step between two
-// barriers. Work through the TODOs in order; README.md in this folder
-// explains each one, and `make check` shows each one's effect.
+// improvements: 4-byte loads only, no padding or swizzle, 4-byte shared
+// reads, and one stage of each tile, loaded and stored by the same step
+// between two barriers. Work through the TODOs in order; README.md in this
+// folder explains each one, and `make check` shows each one's effect.
 
 #include <cuda_pipeline_primitives.h>
 #include <stdint.h>
@@ -39,11 +40,23 @@
 
 // ---- kernel ----
 
-// TODO 3: Pad each row of the transposed A tile so that the stores in
-//         stash_a() have no bank conflicts, keeping every row's start 16-byte
-//         aligned for the float4 reads of TODO 4 (README: "The transposed
-//         tile, again"). `make check` shows the conflict before and after.
+// TODO 3: Make the stores in stash_a() free of bank conflicts, keeping
+//         every row's start 16-byte aligned for the float4 reads of TODO 4
+//         (README: "The transposed tile, again"). Two parts:
+//           - A_PAD: pad each row of the transposed A tile. This separates
+//             the threads that copy columns 0 and 4 of a row of A;
+//           - a_swizzle(k, m): where row m of A lands in row k of the
+//             transposed tile. With BK = 16 four threads copy one row of A,
+//             at columns 0, 4, 8 and 12, and columns 8 apart share a bank
+//             whatever the padding. Return m with bit 3 flipped (m ^ 8) when
+//             k is in 8..15, and m itself when k is in 0..7: that moves
+//             columns 8..15 eight words over, and keeps float4s whole.
+//             stash_a() and the fragment reads already go through it.
+//         `make check` shows the conflicts before, after the padding alone,
+//         and after both.
 #define A_PAD 0
+
+__device__ __forceinline__ int a_swizzle(int k, int m) { return m; }
 
 template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, bool VEC>
 struct warp_tiling {
@@ -84,7 +97,7 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 {
     using S = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>;
     static_assert(STAGES >= 2, "one stage is read while the next is filled");
-    static_assert(BK % 8 == 0, "A is copied in slices 8 columns wide");
+    static_assert(BK == 8 || BK == 16, "a_swizzle separates two groups of 8 columns");
     // STAGES copies of each tile (as shipped only stage 0 is used; TODO 5
     // uses them all): the products read one while the tiles of the next
     // steps arrive in the others.
@@ -94,17 +107,12 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     const int tid = threadIdx.x;
     const int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
 
-    // Which float4s of each tile this thread copies. B row by row, BN / 4
-    // per row: consecutive threads take consecutive float4s, so a warp
-    // reads whole sectors. A in slices 8 columns wide: two float4s (one
-    // sector) per row, a warp covering 16 rows of a slice. Two threads per
-    // row keep the transposed stores of a warp in 32 different banks, once
-    // TODO 3 is done (see the README); with four or more per row, rows 16
-    // floats apart would share banks.
+    // Which float4 of each tile this thread copies: A row by row, BK / 4
+    // float4s per row; B row by row, BN / 4 per row. Consecutive threads
+    // take consecutive float4s, so a warp reads whole sectors.
+    const int a_row = tid / (BK / 4), a_col = (tid % (BK / 4)) * 4;
     const int b_row = tid / (BN / 4), b_col = (tid % (BN / 4)) * 4;
-    constexpr int B_ROW_STEP = S::THREADS / (BN / 4);
-    auto a_row = [&](int i) { return (tid + i * S::THREADS) / 2 % BM; };
-    auto a_col = [&](int i) { const int f = tid + i * S::THREADS; return f % 2 * 4 + f / (2 * BM) * 8; };
+    constexpr int A_ROW_STEP = S::THREADS / (BK / 4), B_ROW_STEP = S::THREADS / (BN / 4);
 
     // Where this thread's results lie: its warp's piece of the block tile,
     // then its lane's place inside each sub-tile.
@@ -123,16 +131,16 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     auto fetch_a = [&](int k0) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i)
-            a_next[i] = load4<VEC>(A, n, block_row + a_row(i), k0 + a_col(i));
+            a_next[i] = load4<VEC>(A, n, block_row + a_row + i * A_ROW_STEP, k0 + a_col);
     };
     auto stash_a = [&](int st) {
 #pragma unroll
         for (int i = 0; i < S::A_LOADS; ++i) {
-            const int m = a_row(i), k = a_col(i);
-            As[st][k + 0][m] = a_next[i].x;
-            As[st][k + 1][m] = a_next[i].y;
-            As[st][k + 2][m] = a_next[i].z;
-            As[st][k + 3][m] = a_next[i].w;
+            const int m = a_row + i * A_ROW_STEP;
+            As[st][a_col + 0][a_swizzle(a_col, m)] = a_next[i].x;
+            As[st][a_col + 1][a_swizzle(a_col, m)] = a_next[i].y;
+            As[st][a_col + 2][a_swizzle(a_col, m)] = a_next[i].z;
+            As[st][a_col + 3][a_swizzle(a_col, m)] = a_next[i].w;
         }
     };
     // B: global -> stage `st`, the tile starting at row k0. As shipped it
@@ -209,14 +217,17 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
         //         As (and of Bs) in one 16-byte shared read, copied into
         //         a_frag / b_frag (README: "16 bytes at a time"). As[st][k]
         //         rows must be 16-byte aligned: that is why A_PAD is a
-        //         multiple of 4.
+        //         multiple of 4. Keep A's reads going through a_swizzle:
+        //         the float4 at As[st][k][a_swizzle(k, m)], m a multiple of 4,
+        //         holds rows m .. m + 3 of A in order, since the swizzle of
+        //         TODO 3 moves whole float4s.
 #pragma unroll
         for (int k = 0; k < BK; ++k) {
 #pragma unroll
             for (int wm = 0; wm < S::WMITER; ++wm)
 #pragma unroll
                 for (int i = 0; i < TM; ++i)
-                    a_frag[wm * TM + i] = As[st][k][warp_m + wm * S::WSUBM + lane_m + i];
+                    a_frag[wm * TM + i] = As[st][k][a_swizzle(k, warp_m + wm * S::WSUBM + lane_m + i)];
 #pragma unroll
             for (int wn = 0; wn < WNITER; ++wn)
 #pragma unroll
