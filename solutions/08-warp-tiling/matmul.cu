@@ -8,7 +8,8 @@
 //   - the A tile stored transposed, As[k][m], so a thread's TM values of A
 //     for one k are adjacent and come in float4 reads too; the transposed
 //     store would conflict, and a 4-float padding of each row (stage 05)
-//     removes that while keeping rows 16-byte aligned;
+//     removes that while keeping rows 16-byte aligned, with a swizzle
+//     (a_swizzle) for what padding cannot fix at BK = 16;
 //   - a pipeline of tiles in flight: the B tiles of the next STAGES - 1
 //     steps are copied global -> shared with cp.async (no registers on the
 //     way), and the next A tile is loaded into registers while this tile's
