@@ -17,6 +17,7 @@
 
 #include "check_mode.h"
 #include "cuda_sim.h"
+#include "include/cuda_pipeline_primitives.h"  // declares what this file defines
 #include "runtime_state.h"
 
 namespace sim {
@@ -65,6 +66,7 @@ void land(const async_copy &c)
 
 }  // namespace
 
+// Out of line, so the return address is the kernel's issuing line.
 __attribute__((noinline)) void async_copy_issue(void *dst, const void *src, size_t bytes, size_t zero_bytes)
 {
     if ((bytes != 4 && bytes != 8 && bytes != 16) || zero_bytes > bytes) {
