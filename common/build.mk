@@ -31,7 +31,7 @@ SIM_HEADERS := $(wildcard $(SIM_DIR)/*.h)
 SIM_INCLUDES := -I$(SIM_DIR)/include -I$(SIM_DIR) $(INCLUDES)
 REWRITE := $(COMMON_OUT)/rewrite_launch
 
-$(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_DIR)/rewrite_launch.h
+$(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_DIR)/rewrite_launch.h $(SIM_DIR)/cuda_spellings.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
 

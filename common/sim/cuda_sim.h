@@ -1,10 +1,13 @@
 // The CUDA C++ language subset a lab file uses, for the CPU simulator.
 //
-// A lab's .cu file is compiled by g++ with this header in place of the
-// toolkit's.  Launches `k<<<g, b>>>(args)` have already been rewritten (see
-// rewrite_launch.c) into `k % sim_cfg(g, b)(args)`: sim_cfg captures the
+// A lab's .cu file is compiled by g++ or clang++ with this header in place of
+// the toolkit's.  Launches `k<<<g, b>>>(args)` have already been rewritten
+// (see rewrite_launch.c) into `k % sim_cfg(g, b)(args)`: sim_cfg captures the
 // configuration, its call operator captures the arguments, and operator%
-// hands kernel, configuration and arguments to the block scheduler.
+// hands kernel, configuration and arguments to the block scheduler.  CUDA's
+// reserved names were renamed on the way (`__global__` is SIM_GLOBAL here,
+// `__syncthreads` sim_syncthreads; cuda_spellings.h has the list and says
+// why): nothing here defines a name the compiler or its library owns.
 #ifndef CUDA_SIM_H
 #define CUDA_SIM_H
 
@@ -20,26 +23,29 @@
 #ifdef LAB_CHECK_MODE
 // Check builds keep kernels out of line, so their accesses are the
 // kernel's own, and turn checking on before main runs.
-#define __global__ __attribute__((noinline))
+#define SIM_GLOBAL __attribute__((noinline))
 extern "C" void sim_check_enable(void);
 static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 #else
-#define __global__
+#define SIM_GLOBAL
 #endif
 #ifdef __clang__
 #define SIM_NOT_CHECKED __attribute__((no_sanitize("coverage")))
 #else
 #define SIM_NOT_CHECKED
 #endif
-#define __device__
-#define __host__
-#define __forceinline__ inline
-#define __noinline__ __attribute__((noinline))
-#define __launch_bounds__(...)
+#define SIM_DEVICE
+#define SIM_HOST
+#define SIM_FORCEINLINE inline
+#define SIM_NOINLINE __attribute__((noinline))
+#define SIM_LAUNCH_BOUNDS(...)
 // One copy per OS thread; a block's threads all run on one OS thread, so
 // each block sees its own array (see launch.cpp).
 // Aligned like a GPU's shared memory, so bank numbers in check mode match.
-#define __shared__ static thread_local __attribute__((aligned(128)))
+#define SIM_SHARED static thread_local __attribute__((aligned(128)))
+// Written by the host (cudaMemcpyToSymbol) before a launch, read by every
+// block: one copy for the whole program.
+#define SIM_CONSTANT
 
 struct uint3 { unsigned x, y, z; };
 
@@ -142,9 +148,9 @@ void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
 #define gridDim (::sim::current_block->grid_dim)
 #define warpSize 32
 
-inline void __syncthreads() { sim::barrier(); }
-inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-inline void __threadfence_block() {}
+inline void sim_syncthreads() { sim::barrier(); }
+inline void sim_threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void sim_threadfence_block() {}
 
 // Device-side helpers CUDA provides in the global namespace.
 inline int min(int a, int b) { return a < b ? a : b; }
@@ -153,11 +159,12 @@ inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
 inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 inline float min(float a, float b) { return fminf(a, b); }
 inline float max(float a, float b) { return fmaxf(a, b); }
-inline float __fmul_rn(float a, float b) { return a * b; }
-inline float __fadd_rn(float a, float b) { return a + b; }
-inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-inline float __ldg(const float *p) { return *p; }
-inline float4 __ldg(const float4 *p) { return *p; }
+inline float sim_fmul_rn(float a, float b) { return a * b; }
+inline float sim_fadd_rn(float a, float b) { return a + b; }
+inline float sim_fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+// __ldg: a read through the read-only cache; on the CPU, a read.
+template <class T>
+inline T sim_ldg(const T *p) { return *p; }
 
 // Blocks run on several OS threads, so atomics must be real ones.
 inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }

@@ -1,4 +1,6 @@
-// Rewrites `k<<<cfg>>>(args)` into `k % sim_cfg(cfg)(args)`.
+// Rewrites `k<<<cfg>>>(args)` into `k % sim_cfg(cfg)(args)`, and CUDA's
+// reserved names (`__global__`, `__syncthreads`, ...) into the simulator's
+// spellings of them (cuda_spellings.h says why).
 //
 // This is a small lexer rather than a text search because `<<<` and `>>>`
 // also turn up where they are not a launch: in string, raw-string and char
@@ -36,6 +38,33 @@
 #include "rewrite_launch.h"
 
 #include <string.h>
+
+#include "cuda_spellings.h"
+
+struct spelling { const char *cuda, *sim; };
+#define SIM_SPELLING_ENTRY(cuda, sim) {#cuda, #sim},
+static const struct spelling spellings[] = {SIM_CUDA_SPELLINGS(SIM_SPELLING_ENTRY)};
+#undef SIM_SPELLING_ENTRY
+enum { SPELLING_COUNT = sizeof spellings / sizeof spellings[0] };
+
+// The simulator's spelling of the identifier s[0, n), or NULL when it is
+// not one of CUDA's reserved names.
+static const char *sim_spelling(const char *s, size_t n)
+{
+    if (n < 3 || s[0] != '_' || s[1] != '_')
+        return NULL;
+    for (size_t k = 0; k < SPELLING_COUNT; k++) {
+        if (strlen(spellings[k].cuda) == n && memcmp(s, spellings[k].cuda, n) == 0)
+            return spellings[k].sim;
+    }
+    return NULL;
+}
+
+void print_spellings(FILE *out)
+{
+    for (size_t k = 0; k < SPELLING_COUNT; k++)
+        fprintf(out, "%s\t%s\n", spellings[k].sim, spellings[k].cuda);
+}
 
 enum tok_kind { TOK_SPACE, TOK_COMMENT, TOK_LITERAL, TOK_NUMBER, TOK_IDENT, TOK_PUNCT };
 
@@ -344,6 +373,14 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             fputc(')', out);
             copied = close + 3;
             end = close + 3;
+        }
+        if (kind == TOK_IDENT) {
+            const char *spelled = sim_spelling(src + i, end - i);
+            if (spelled) {
+                fwrite(src + copied, 1, i - copied, out);
+                fputs(spelled, out);
+                copied = end;
+            }
         }
         if (kind == TOK_IDENT)
             after_operator = end - i == 8 && memcmp(src + i, "operator", 8) == 0;

@@ -5,7 +5,9 @@
 // cuda_sim.h for what that expression does).  Only the `<<<` and its
 // matching `>>>` change; every newline is kept and a `#line 1` header is
 // written first, so compiler errors and __builtin_LINE() name the student's
-// own file and line.
+// own file and line.  CUDA's reserved names in code (`__global__`,
+// `__syncthreads`, ...) are renamed to the simulator's spellings on the way
+// (cuda_spellings.h).
 #ifndef SIM_REWRITE_LAUNCH_H
 #define SIM_REWRITE_LAUNCH_H
 
@@ -23,6 +25,10 @@ extern "C" {
 // leave a half-written file should write to a temporary one.
 int rewrite_launches(const char *src, size_t len, FILE *out, const char *display_path,
                      char *err, size_t errlen);
+
+// Writes the table of spellings, one "simulator<TAB>cuda" pair a line, so
+// tools can show a compiler's messages in CUDA's own names.
+void print_spellings(FILE *out);
 
 #ifdef __cplusplus
 }

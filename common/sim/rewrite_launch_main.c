@@ -1,4 +1,5 @@
 // rewrite_launch IN.cu OUT.cpp [DISPLAY_PATH]
+// rewrite_launch --spellings      the simulator's names for CUDA's, a pair a line
 //
 // The build step in front of g++ for simulator builds (see rewrite_launch.h).
 // DISPLAY_PATH, default IN.cu, is the name compiler errors will show.  OUT
@@ -107,8 +108,12 @@ fail:
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--spellings") == 0) {
+        print_spellings(stdout);
+        return 0;
+    }
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: rewrite_launch IN.cu OUT.cpp [DISPLAY_PATH]\n");
+        fprintf(stderr, "usage: rewrite_launch IN.cu OUT.cpp [DISPLAY_PATH] | --spellings\n");
         return 1;
     }
     const char *in_path = argv[1], *out_path = argv[2];

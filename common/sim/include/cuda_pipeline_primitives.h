@@ -14,12 +14,14 @@ void async_copy_wait(size_t pending_groups);
 }  // namespace sim
 
 /* Always inlined, so the copy's records name the kernel's line, not this one. */
-__attribute__((always_inline)) inline void __pipeline_memcpy_async(void *dst_shared, const void *src_global,
-                                                                   size_t size_and_align, size_t zfill = 0)
+/* CUDA's __pipeline_* names, as the launch rewriter spells them
+ * (../cuda_spellings.h). */
+__attribute__((always_inline)) inline void sim_pipeline_memcpy_async(void *dst_shared, const void *src_global,
+                                                                     size_t size_and_align, size_t zfill = 0)
 {
     sim::async_copy_issue(dst_shared, src_global, size_and_align, zfill);
 }
-inline void __pipeline_commit() { sim::async_copy_commit(); }
-inline void __pipeline_wait_prior(size_t prior) { sim::async_copy_wait(prior); }
+inline void sim_pipeline_commit() { sim::async_copy_commit(); }
+inline void sim_pipeline_wait_prior(size_t prior) { sim::async_copy_wait(prior); }
 
 #endif

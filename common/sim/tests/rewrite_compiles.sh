@@ -20,7 +20,7 @@ if [ ! -f "$data/launch_forms.cu" ]; then
 fi
 mkdir -p "$build" || exit 1
 
-if ! gcc -std=c11 -O2 -Wall -Wextra -I common/sim -o "$build/rewrite_launch" \
+if ! ${CC:-cc} -std=c11 -O2 -Wall -Wextra -I common/sim -o "$build/rewrite_launch" \
         common/sim/rewrite_launch_main.c common/sim/rewrite_launch.c; then
     echo "FAIL: building rewrite_launch" >&2
     exit 1
@@ -38,7 +38,7 @@ if "$build/rewrite_launch" "$data/launch_forms.cu" "$out"; then
     if grep -v '"' "$out" | grep -q '<<<'; then
         fail "launch_forms: a launch was left unrewritten"
     fi
-    g++ -std=c++17 -fsyntax-only -include "$data/fake_sim.h" "$out" ||
+    ${CXX_SIM:-g++} -std=c++17 -fsyntax-only -include "$data/fake_sim.h" "$out" ||
         fail "launch_forms: rewritten file does not compile (errors above)"
 else
     fail "launch_forms: rewrite_launch exited nonzero"
@@ -48,7 +48,7 @@ fi
 #    and line.
 printf 'int main()\n{\n    k<<<1,\n        2>>>(0);\n    int x = ;\n}\n' > "$build/line_check.cu"
 if "$build/rewrite_launch" "$build/line_check.cu" "$build/line_check.cpp" shown/line_check.cu; then
-    errors=$(g++ -std=c++17 -fsyntax-only "$build/line_check.cpp" 2>&1)
+    errors=$(${CXX_SIM:-g++} -std=c++17 -fsyntax-only "$build/line_check.cpp" 2>&1)
     case $errors in
     *"shown/line_check.cu:5:"*) ;;
     *) fail "line_check: g++ did not report shown/line_check.cu:5; it said: $errors" ;;

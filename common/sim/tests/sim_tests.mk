@@ -36,7 +36,7 @@ sim-unit-runtime:
 # rewriter's sources are prerequisites so that a changed rewriter (rebuilt
 # by sim-unit-runtime, which runs first) rewrites the file again.
 $(SIM_UNIT_OUT)/test_simulator.cpp: $(SIM_UNIT_DIR)/tests/test_simulator.cu $(SIM_UNIT_DIR)/rewrite_launch.c \
-        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h | sim-unit-runtime
+        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h | sim-unit-runtime
 	@mkdir -p $(@D)
 	$(SIM_UNIT_REWRITE) $< $@ $<
 
@@ -46,7 +46,7 @@ $(SIM_UNIT_OUT)/test_simulator.o: $(SIM_UNIT_OUT)/test_simulator.cpp $(SIM_UNIT_
 # The check-mode tests: rewritten the same way, then compiled as a lab's
 # check build is (common/build.mk's $(OUT)/check/matmul.o).
 $(SIM_UNIT_OUT)/test_check_mode.cpp: $(SIM_UNIT_DIR)/tests/test_check_mode.cu $(SIM_UNIT_DIR)/rewrite_launch.c \
-        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h | sim-unit-runtime
+        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h | sim-unit-runtime
 	@mkdir -p $(@D)
 	$(SIM_UNIT_REWRITE) $< $@ $<
 
@@ -54,7 +54,7 @@ $(SIM_UNIT_OUT)/test_check_mode.o: $(SIM_UNIT_OUT)/test_check_mode.cpp $(SIM_UNI
 	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
 
 $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch.c \
-        $(SIM_UNIT_DIR)/rewrite_launch.h
+        $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -I$(SIM_UNIT_DIR) $(filter %.c,$^) $(CHECK_CFLAGS) $(CHECK_LIBS) -o $@
 
@@ -66,7 +66,7 @@ test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)
 	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_check_mode.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_check_mode
 	@cd $(ROOT) || exit 1; status=0; \
 	echo "== test_rewrite_launch"; $(SIM_UNIT_OUT)/test_rewrite_launch || status=1; \
-	echo "== rewrite_compiles.sh"; sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
+	echo "== rewrite_compiles.sh"; CC="$(CC)" CXX_SIM="$(CXX_SIM)" sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
 	echo "== test_simulator"; $(SIM_UNIT_OUT)/test_simulator || status=1; \
 	echo "== test_check_mode"; $(SIM_UNIT_OUT)/test_check_mode || status=1; \
 	if [ $$status -ne 0 ]; then echo "test-sim-unit: FAILED" >&2; exit 1; fi; \

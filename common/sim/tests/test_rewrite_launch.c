@@ -6,7 +6,7 @@
          && build/test_rewrite_launch
 */
 // Every case compares the whole output, because the rewrite must change
-// nothing but `<<<` and its `>>>`, and checks the newline count, because
+// nothing but `<<<`, its `>>>` and CUDA's reserved names, and checks the newline count, because
 // the simulator's error messages rely on line numbers being kept.
 #include <check.h>
 #include <stdio.h>
@@ -248,6 +248,31 @@ START_TEST(operator_shift_specialisation)
 }
 END_TEST
 
+// CUDA's reserved names become the simulator's spellings in code, whole
+// identifiers only, and stay as written in strings and comments.
+START_TEST(cuda_names_respelled)
+{
+    check_rewrite("__global__ void k(float *__restrict__ c)\n"
+                  "{\n"
+                  "    __shared__ float t[4]; // __shared__ tile\n"
+                  "    __syncthreads(); puts(\"__syncthreads\");\n"
+                  "    int __global__x = __ldg(c) + my__ldg;\n"
+                  "}\n"
+                  "__device__ __forceinline__ float f(); __host__ __noinline__ void g();\n"
+                  "__global__ void __launch_bounds__(256) h();\n",
+                  "SIM_GLOBAL void k(float *__restrict__ c)\n"
+                  "{\n"
+                  "    SIM_SHARED float t[4]; // __shared__ tile\n"
+                  "    sim_syncthreads(); puts(\"__syncthreads\");\n"
+                  "    int __global__x = sim_ldg(c) + my__ldg;\n"
+                  "}\n"
+                  "SIM_DEVICE SIM_FORCEINLINE float f(); SIM_HOST SIM_NOINLINE void g();\n"
+                  "SIM_GLOBAL void SIM_LAUNCH_BOUNDS(256) h();\n");
+    // In a launch's configuration and arguments too.
+    check_rewrite("k<<<g, b>>>(__ldg(p));\n", "k % sim_cfg(g, b)(sim_ldg(p));\n");
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
     Suite *s = suite_create("rewrite_launch");
@@ -271,6 +296,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, comparison_in_config);
     tcase_add_test(tc, digit_separators_and_arrow);
     tcase_add_test(tc, operator_shift_specialisation);
+    tcase_add_test(tc, cuda_names_respelled);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <type_traits>
 
-#define __global__
+#define SIM_GLOBAL
 
 struct dim3 {
     unsigned x, y, z;

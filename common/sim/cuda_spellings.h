@@ -1,0 +1,37 @@
+// CUDA's names for its qualifiers and device functions, and the simulator's
+// spelling of each.
+//
+// Names that begin with two underscores belong to the compiler and its
+// standard library: libstdc++ 13, for one, writes `__attribute__((__noinline__))`
+// in its own headers, so a simulator that defined `__noinline__` as a macro
+// broke every file that included <memory> after it.  The simulator therefore
+// never defines or declares any of these names.  The build step that rewrites
+// launches (rewrite_launch.c) also renames each CUDA name in a lab file's code
+// (never in its strings or comments) to the simulator's spelling, which
+// cuda_sim.h and include/ define.  The grader maps the spellings back when it
+// shows a compiler's messages, so a student reads the names they wrote.
+#ifndef SIM_CUDA_SPELLINGS_H
+#define SIM_CUDA_SPELLINGS_H
+
+// X(cuda_name, simulator_name)
+#define SIM_CUDA_SPELLINGS(X)                           \
+    X(__global__, SIM_GLOBAL)                           \
+    X(__device__, SIM_DEVICE)                           \
+    X(__host__, SIM_HOST)                               \
+    X(__shared__, SIM_SHARED)                           \
+    X(__constant__, SIM_CONSTANT)                       \
+    X(__forceinline__, SIM_FORCEINLINE)                 \
+    X(__noinline__, SIM_NOINLINE)                       \
+    X(__launch_bounds__, SIM_LAUNCH_BOUNDS)             \
+    X(__syncthreads, sim_syncthreads)                   \
+    X(__threadfence, sim_threadfence)                   \
+    X(__threadfence_block, sim_threadfence_block)       \
+    X(__ldg, sim_ldg)                                   \
+    X(__fmul_rn, sim_fmul_rn)                           \
+    X(__fadd_rn, sim_fadd_rn)                           \
+    X(__fmaf_rn, sim_fmaf_rn)                           \
+    X(__pipeline_memcpy_async, sim_pipeline_memcpy_async) \
+    X(__pipeline_commit, sim_pipeline_commit)           \
+    X(__pipeline_wait_prior, sim_pipeline_wait_prior)
+
+#endif
