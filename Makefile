@@ -27,8 +27,11 @@ help:
 deps:
 	@common/deps.sh base
 
+# Exit status: 0 when grading finished (whatever the score), 2 when no grade
+# could be given (a kit error: grader/kit_check.sh).
 grade: deps
-	@$(MAKE) --no-print-directory $(GRADE_SUITE)
+	@$(MAKE) --no-print-directory $(GRADE_SUITE) || { echo "kit error: the grader's own program does not build" \
+	    "(this is not the student's code); no score was given" >&2; exit 2; }
 	@SUBMISSION=$(SUBMISSION) LAB=$(LAB) GRADE_OUT=$(GRADE_OUT) GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
 
 # One deck per stage (slides/NN-name.md), built to PDF from the solutions

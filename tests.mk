@@ -5,7 +5,8 @@
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
 #                  every mutant (grader/mutants/) loses the points aimed at it,
-#                  and every bad submission is handled (grader/tests/)
+#                  every bad submission is handled, and a broken kit is a
+#                  kit error, never a score (grader/tests/)
 #   test-slurm     cluster grading through a real single-node Slurm (as root)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
 #   test-report    the report's simulator path end to end, and its counts
@@ -30,6 +31,7 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/grade_stages.sh
 	BACKEND=sim grader/tests/bad_kernels.sh
 	BACKEND=sim grader/tests/grade_all.sh
+	BACKEND=sim grader/tests/kit_error.sh
 	BACKEND=sim grader/tests/gradescope_bundle.sh
 	BACKEND=sim grader/tests/handout.sh
 	BACKEND=sim grader/tests/mutants.sh

@@ -26,6 +26,9 @@ NVCC_ARCH_FLAGS := $(if $(ARCH),-gencode arch=compute_$(ARCH)$(comma)code=sm_$(A
     $(foreach a,$(PORTABLE_ARCHS),-gencode arch=compute_$(a)$(comma)code=sm_$(a)) \
     -gencode arch=compute_90$(comma)code=compute_90)
 
+# The simulator's compilers are settings: CXX_SIM=clang++ works as well as
+# g++ (CC=clang for the C parts).  Exported, so the grading scripts name and
+# check the same ones.
 CC ?= cc
 CXX_SIM ?= g++
 CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
@@ -39,6 +42,7 @@ SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unuse
 # Check builds count the accesses the source asks for: no vectorizer merging
 # four adjacent float reads into one 16-byte read behind the student's back.
 CHECK_CXX ?= clang++
+export CC CXX_SIM CHECK_CXX
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
     -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores
 

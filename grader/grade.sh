@@ -10,20 +10,27 @@
 #     GRADE_SUITE the grader's own test program (built by make)
 #     GRADE_MEMORY_MIB  host memory one run of the student's code may use
 #                 beyond the simulator's own (default 2048; grader/student_run.c)
+#     GRADE_KIT_CHECKED=1  skip the kit's own check (grade_all.sh made it once)
+#
+# Exit status: 0 when grading finished, whatever the score; 2 when no grade
+# could be given: a kit error (the kit cannot grade on this machine:
+# grader/kit_check.sh says why) or a bad setting.
 #
 # Scores come only from here and the grade_suite program, neither of which
 # loads student code: what a student's program prints is never read as a
 # result.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/grader/lib.sh"
 submission=${SUBMISSION:-$root/labs}
 out=${GRADE_OUT:-$root/build/grade}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
-backend=${BACKEND:-}
+backend=${BACKEND:-$(detect_backend)}
 only=${LAB:-}
 points="$root/grader/points.tsv"
 
 die() { echo "grade: $*" >&2; exit 2; }
+case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
 [ -d "$submission" ] || die "SUBMISSION=$submission is not a folder"
 [ -x "$suite" ] || die "$suite is missing (run through make grade)"
 submission=$(cd "$submission" && pwd)
@@ -34,6 +41,13 @@ if [ -n "$only" ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+# No score from an earlier run may outlive this one.
+rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv"
+
+# The kit itself first: if it cannot grade here, nobody gets a score.
+if [ "${GRADE_KIT_CHECKED:-}" != 1 ]; then
+    GRADE_OUT="$out" GRADE_SUITE="$suite" "$root/grader/kit_check.sh" "$backend" || exit 2
+fi
 
 # Lines of the points table for one stage: test, points, what it checks.
 stage_tests() { awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 "\t" $3 "\t" $4 }' "$points"; }
@@ -49,7 +63,7 @@ fail_stage() {
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
 # submission's file; on failure shows the compiler's messages.
 build_lab() {
-    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=${backend:+BACKEND=$backend}
+    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend
     # Variants named check...: the simulator's instrumented build, whatever
     # the backend, for the structural tests.
     case "$sub" in build-check*) target="$dir/$sub/check/lab_exec"; how=BACKEND=sim ;; esac
@@ -76,7 +90,7 @@ for stage in $stages; do
     rm -rf "$dir"
     mkdir -p "$dir/src"
     src="$submission/$stage/matmul.cu"
-    echo "== $stage ($([ -n "$backend" ] && echo "$backend" || echo detected) backend) =="
+    echo "== $stage ($backend backend) =="
     # Only this one file is taken, and only if it is a plain file: a link
     # could point at the solutions.
     if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
@@ -104,7 +118,8 @@ for stage in $stages; do
             if "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1; then
                 awk -F'\t' -v s="$stage" '{ print s "\t" $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
             else
-                fail_stage "$stage" "the grader could not run this stage: $(tail -n 1 "$dir/suite.log" | tr -d '"\\')"
+                # The suite never runs student code: its failure is the kit's.
+                kit_error "the grader's program failed on $stage" "$(tail -n 3 "$dir/suite.log")" "log: $dir/suite.log"
             fi
         fi
     fi
@@ -133,14 +148,29 @@ for stage in $stages; do
     scored+=$(cat "$dir/scored.tsv")$'\n'
 done
 
+# What this grade was made with (grader/provenance.sh): shown, and kept
+# in results.json and for the gradebook.
+GRADE_SEED=${GRADE_SEED:-} "$root/grader/provenance.sh" "$backend" > "$out/provenance.tsv"
+awk -F'\t' '{ v[$1] = $2 } END {
+    printf "Graded on %s (%s backend) with %s, check mode %s, CUDA %s, seed %s, kit %s\n",
+        v["device"], v["backend"], v["compiler"], v["check compiler"], v["cuda"], v["seed"], v["kit"] }' "$out/provenance.tsv"
+
 # Totals, and Gradescope's results format.
 printf '%s' "$scored" > "$out/all.tsv"
-awk -F'\t' -v json="$out/results.json" '
+awk -F'\t' -v json="$out/results.json" -v prov="$out/provenance.tsv" '
     function esc(s) { return s }   # fields are already JSON-escaped by grade_suite
     { got += $3; max += $4; line[++n] = $0 }
     END {
         printf "Score: %d/%d\n", got, max
-        printf "{\n  \"score\": %d,\n  \"max_score\": %d,\n  \"visibility\": \"visible\",\n  \"tests\": [\n", got, max > json
+        printf "{\n  \"score\": %d,\n  \"max_score\": %d,\n  \"visibility\": \"visible\",\n", got, max > json
+        # Gradescope keeps extra_data with the grade: what it was made with.
+        printf "  \"extra_data\": {\"provenance\": {" > json
+        sep = ""
+        while ((getline pline < prov) > 0) {
+            split(pline, p, "\t"); gsub(/["\\]/, "", p[2])
+            printf "%s\"%s\": \"%s\"", sep, p[1], p[2] > json; sep = ", "
+        }
+        printf "}},\n  \"tests\": [\n" > json
         for (i = 1; i <= n; i++) {
             split(line[i], f, "\t")
             printf "    {\"name\": \"%s: %s\", \"score\": %d, \"max_score\": %d, \"output\": \"%s\", \"visibility\": \"visible\"}%s\n",

@@ -20,7 +20,14 @@
 #
 # Writes GRADE_ALL_OUT/<id>/results.json (Gradescope's format), <id>/grade.log
 # (what grade.sh printed), <id>/all.tsv, and GRADE_ALL_OUT/gradebook.csv:
-# student, one subtotal per stage, total, max; one row per student, by id.
+# student, one subtotal per stage, total, max, then what the grade was made
+# with (graded_on, compiler, kit, seed: grader/provenance.sh); one row per
+# student, by id.
+#
+# The kit is checked once before anyone is graded (grader/kit_check.sh): if
+# it cannot grade here, nobody is graded and the script exits 2.  A kit
+# error met while grading stops the rest of the class; the students it left
+# ungraded have "not graded" as their total, never a zero.
 #
 # A student is skipped when already graded with the same settings and
 # nothing in their folder changed since (FORCE=1 regrades).  A student whose
@@ -29,6 +36,7 @@
 # and the script exits 1 at the end.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/grader/lib.sh"
 points="$root/grader/points.tsv"
 subs=${SUBMISSIONS:-}
 out=${GRADE_ALL_OUT:-$root/build/grade-all}
@@ -53,15 +61,8 @@ if [ -n "$slice" ]; then
 fi
 
 # The backend, as common/backend.mk decides it when make did not say.
-backend=${BACKEND:-}
+backend=${BACKEND:-$(detect_backend)}
 gpu_count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-if [ -z "$backend" ]; then
-    if [ "$gpu_count" -gt 0 ] && { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; }; then
-        backend=gpu
-    else
-        backend=sim
-    fi
-fi
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
 if [ -n "${JOBS:-}" ]; then
@@ -126,11 +127,12 @@ if [ -z "$merge" ]; then
         ( flock 9 && prepare ) 9> "$root/build/.grade-prepare.lock" > "$prepare_log" 2>&1
     else
         prepare > "$prepare_log" 2>&1
-    fi || {
-        cat "$prepare_log" >&2
-        die "the grader's shared programs did not build (log: $prepare_log)"
-    }
+    fi || kit_error "the grader's shared programs do not build; nobody was graded" \
+        "$(grep -m 1 -E ': (fatal )?error:|No rule to make target' "$prepare_log")" "log: $prepare_log"
     [ -x "$suite" ] || die "$suite is missing (run through make grade-all)"
+    # The kit itself, once for the class: a kit that cannot grade grades nobody.
+    GRADE_SUITE="$suite" "$root/grader/kit_check.sh" "$backend" ||
+        { echo "grade-all: nobody was graded; the gradebook was not written" >&2; exit 2; }
 fi
 
 # A student's own folder under $out, and where grade.sh builds for them:
@@ -172,7 +174,8 @@ grade_one() {
     mkdir -p "$d" "$work"
     printf '%s\n' "$settings" > "$d/.settings"
     : > "$d/.started"     # the grade holds the files as they were now
-    local env=(SUBMISSION="$subs/$id" LAB="$only" BACKEND="$backend" GRADE_OUT="$work" GRADE_SUITE="$suite")
+    local env=(SUBMISSION="$subs/$id" LAB="$only" BACKEND="$backend" GRADE_OUT="$work" GRADE_SUITE="$suite"
+        GRADE_KIT_CHECKED=1)
     if [ "$backend" = gpu ] && [ ${#gpus[@]} -gt 0 ]; then
         env+=(CUDA_VISIBLE_DEVICES="${gpus[$((slot % ${#gpus[@]}))]}")
     fi
@@ -187,7 +190,15 @@ grade_one() {
     if [ $rc -eq 0 ] && [ -s "$work/all.tsv" ] && [ -f "$work/results.json" ] && grep -q '^Score: ' "$d/grade.log"; then
         cp "$work/all.tsv" "$d/all.tsv"
         cp "$work/results.json" "$d/results.json"
+        cp "$work/provenance.tsv" "$d/provenance.tsv" 2>/dev/null
         status=ok
+    elif [ $rc -eq 2 ] && grep -q '^kit error: ' "$d/grade.log"; then
+        # No grade at all, not a zero: the kit failed, not the student.
+        rm -f "$d/results.json" "$d/all.tsv"
+        echo "kit-error" > "$d/.status"
+        find "$work" -mindepth 2 -maxdepth 2 -type d \( -name build -o -name 'build-*' \) -exec rm -rf {} + 2>/dev/null
+        rm -f "$d/.started"
+        return
     else
         if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
             note="grading took longer than GRADE_ALL_TIMEOUT=${per_student_timeout}s and was stopped"
@@ -223,6 +234,8 @@ fmt_duration() {
 now_ms() { local t=${EPOCHREALTIME/[.,]/}; echo $((t / 1000)); }
 
 failed=()
+not_graded=()   # students a kit error left without a grade
+kit_broken=
 graded=0
 start_ms=$(now_ms)
 declare -A ungraded=()  # the merge: students with no grade of today's settings
@@ -268,8 +281,10 @@ else
     for ((s = jobs - 1; s >= 0; s--)); do free_slots+=("$s"); done
     sim_threads=
 
+    declare -A started=()   # index of every student whose grading began
     start_job() {
         local i=$1 slot=${free_slots[-1]}
+        started[$i]=1
         unset 'free_slots[-1]'
         grade_one "$i" "$slot" &
         running[$!]=$i
@@ -299,7 +314,13 @@ else
         free_slots+=("${slot_of[$pid]}")
         unset "running[$pid]" "slot_of[$pid]"
         done_count=$((done_count + 1)); graded=$((graded + 1))
-        if [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" != ok ]; then
+        if [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" = kit-error ]; then
+            kit_broken=1
+            not_graded+=("$id")
+            graded=$((graded - 1))
+            echo "[$done_count/$total] $id: NOT GRADED: kit error (see $(student_dir "$id")/grade.log); grading stops"
+            return 0
+        elif [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" != ok ]; then
             failed+=("$id")
             note=", grading FAILED: see $(student_dir "$id")/grade.log"
         fi
@@ -323,6 +344,7 @@ else
     trap stop_all INT TERM
 
     for n in "${!todo[@]}"; do
+        [ -z "$kit_broken" ] || break
         start_job "${todo[$n]}"
         # The first student alone when several run at once: whatever its builds
         # share with the others exists before they start.
@@ -337,9 +359,20 @@ else
     done
     while [ ${#running[@]} -gt 0 ]; do finish_job; done
     trap - INT TERM
+    # After a kit error, those never started stay ungraded (not zero).
+    if [ -n "$kit_broken" ]; then
+        for i in "${todo[@]}"; do
+            [ -n "${started[$i]+x}" ] && continue
+            not_graded+=("${ids[$i]}")
+        done
+    fi
 fi
 
 # A slice leaves the gradebook to the merge.
+if [ -n "$slice" ] && [ -n "$kit_broken" ]; then
+    echo "grade-all: slice $slice: a kit error stopped the grading; not graded: ${not_graded[*]}" >&2
+    exit 2
+fi
 if [ -n "$slice" ]; then
     echo "grade-all: slice $slice: $total students: $graded graded, $skipped already graded, ${#failed[@]} could not be graded; $(fmt_duration $(( ($(now_ms) - start_ms) / 1000 )))"
     [ ${#failed[@]} -eq 0 ] || { echo "grade-all: grading failed for: ${failed[*]} (each has a row of zeros; see their grade.log)" >&2; exit 1; }
@@ -356,22 +389,36 @@ csv() {
     printf '%s' "$s"
 }
 book="$out/gradebook.csv"
+# A student's grade is "not graded" (empty cells, never a zero) when no
+# grade of today's settings exists: a kit error stopped the class, or the
+# grading was interrupted.  The last columns say what each grade was made
+# with (commas left out, so every row splits the same way).
+declare -A no_grade=()
+for id in ${not_graded[@]+"${not_graded[@]}"}; do no_grade[$id]=1; done
+for id in "${!ungraded[@]}"; do no_grade[$id]=1; done
 {
     printf 'student'
     for s in $stages; do printf ',%s' "$(csv "$s")"; done
-    printf ',total,max\n'
+    printf ',total,max,graded_on,compiler,kit,seed\n'
     for id in "${ids[@]}"; do
         printf '%s' "$(csv "$id")"
-        tsv="$(student_dir "$id")/all.tsv"
-        [ -f "$tsv" ] || tsv=/dev/null      # never graded (stopped): zeros
-        [ -z "${ungraded[$id]+x}" ] || tsv=/dev/null
-        awk -F'\t' -v stages="$stages" -v maxp="$max_points" '
+        d=$(student_dir "$id")
+        if [ -n "${no_grade[$id]+x}" ] || [ ! -f "$d/all.tsv" ]; then
+            for s in $stages; do printf ','; done
+            printf ',not graded,%d,,,,\n' "$max_points"
+            continue
+        fi
+        awk -F'\t' -v stages="$stages" -v maxp="$max_points" -v prov="$d/provenance.tsv" '
             { got[$1] += $3; total += $3; max += $4; rows++ }
             END {
+                while ((getline line < prov) > 0) { split(line, f, "\t"); gsub(/[,"]/, ";", f[2]); v[f[1]] = f[2] }
                 n = split(stages, s, " ")
                 for (i = 1; i <= n; i++) printf ",%d", got[s[i]] + 0
-                printf ",%d,%d\n", total, rows ? max : maxp
-            }' "$tsv"
+                printf ",%d,%d", total, rows ? max : maxp
+                on = v["device"] == "" ? "" : v["device"] " (" v["backend"] ")"
+                comp = v["compiler"] == "" ? "" : v["compiler"] "; check mode " v["check compiler"]
+                printf ",%s,%s,%s,%s\n", on, comp, v["kit"], v["seed"]
+            }' "$d/all.tsv"
     done
 } > "$book.tmp" && mv "$book.tmp" "$book"
 
@@ -387,9 +434,13 @@ if [ ${#failed[@]} -gt 0 ]; then
     echo "grade-all: grading failed for: ${failed[*]} (each has a row of zeros; see their grade.log)" >&2
     status=1
 fi
+if [ ${#not_graded[@]} -gt 0 ]; then
+    echo "grade-all: a kit error stopped the grading; not graded: ${not_graded[*]} (\"not graded\" in the gradebook; fix the kit and run again)" >&2
+    exit 2
+fi
 if [ ${#ungraded[@]} -gt 0 ]; then
     mapfile -d '' missing < <(printf '%s\0' "${!ungraded[@]}" | LC_ALL=C sort -z)
-    echo "grade-all: no grade with these settings ($settings) for: ${missing[*]} (zeros in the gradebook; grade them again)" >&2
+    echo "grade-all: no grade with these settings ($settings) for: ${missing[*]} (\"not graded\" in the gradebook; grade them again)" >&2
     status=1
 fi
 exit $status

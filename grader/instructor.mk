@@ -57,6 +57,10 @@ kit_files = cd $(ROOT) && if git rev-parse --is-inside-work-tree >/dev/null 2>&1
         git ls-files -z --cached --others --exclude-standard -- $(1); \
     else find $(1) -path build -prune -o -type f -print0; fi
 
+# The kit's revision, stamped into an archive that has no .git, so that
+# grades made from it say which kit made them (grader/provenance.sh).
+stamp_revision = { git -C $(ROOT) describe --always --dirty --abbrev=12 2>/dev/null || echo unknown; }
+
 # The autograder: setup.sh and run_autograder at the top, then the kit as
 # Gradescope unpacks it in /autograder/source (the grader, its keys, common/;
 # no labs/, no solutions/).
@@ -66,6 +70,7 @@ gradescope:
 	{ $(call kit_files,Makefile tests.mk common grader); } | \
 	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
 	install -m 755 grader/gradescope/setup.sh grader/gradescope/run_autograder "$$stage/"; \
+	$(stamp_revision) > "$$stage/grader/kit_revision"; \
 	if [ -n "$(GRADE_SEED)" ]; then echo "$(GRADE_SEED)" > "$$stage/grade_seed"; fi; \
 	{ echo "# Gradescope autograder for the matmul lab kit"; echo; \
 	  echo "Made by \`make gradescope\` from the kit. Gradescope unpacks this in /autograder/source, runs"; \
@@ -91,6 +96,7 @@ handout:
 	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
 	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
 	  awk -F'\t' '!/^#/ && $$2 ~ /^quiz / { next } { print }' grader/points.tsv; } > "$$stage/grader/points.tsv"; \
+	$(stamp_revision) > "$$stage/grader/kit_revision"; \
 	leaks=$$(cd "$$stage" && find . -path './solutions' -o -path './grader/answers' -o -path './grader/mutants' -o -path './slides' | head -n 3); \
 	[ -z "$$leaks" ] || { echo "handout: refusing to pack $$leaks"; exit 1; }; \
 	tar -C $(HANDOUT_OUT) --sort=name --owner=0 --group=0 --numeric-owner -czf $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz $(HANDOUT_NAME); \

@@ -20,6 +20,10 @@ apt-get install -y --no-install-recommends build-essential make pkg-config check
 # The grader's programs and the simulator, built now rather than for every
 # submission; run_autograder only builds what is missing.
 make --no-print-directory -C "$src" grade-prepare BACKEND=sim
+# The kit's own check (a known-good kernel must score full marks): a kit
+# that cannot grade on this image fails here, where the instructor sees it,
+# and not as a zero for every student.  Its verdict is kept for run_autograder.
+BACKEND=sim "$src/grader/kit_check.sh" sim
 # Student code runs as an unprivileged user (run_autograder), which must
 # be able to read the kit.
 chmod -R a+rX "$src"

@@ -14,6 +14,7 @@ class="$base/class"
 out="$base/grade-all"
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source "$root/grader/tests/slurm_class.sh"   # gradebook_scores
 start=$SECONDS
 
 rm -rf "$class" "$out"
@@ -46,7 +47,7 @@ bob,0,0,20
 dave,0,0,20'
 if [ $status -ne 0 ]; then
     fail "first run: make grade-all exited with $status (see $base/grade-all-1.log)"
-elif [ "$(cat "$out/gradebook.csv" 2>/dev/null)" != "$expected" ]; then
+elif [ "$(gradebook_scores "$out/gradebook.csv")" != "$expected" ]; then
     fail "first run: gradebook.csv is"; cat "$out/gradebook.csv"; echo "expected:"; echo "$expected"
 else
     echo "ok   first run: gradebook.csv has the 4 students, sorted, quoted, with their totals"
@@ -69,7 +70,7 @@ grade_all grade-all-2.log
 status=$?
 skipped=$(grep -c '(already graded; FORCE=1 regrades)$' "$base/grade-all-2.log")
 if [ $status -eq 0 ] && [ "$skipped" = 4 ] && [ "$(stamps)" = "$before" ] &&
-        [ "$(cat "$out/gradebook.csv")" = "$expected" ]; then
+        [ "$(gradebook_scores "$out/gradebook.csv")" = "$expected" ]; then
     echo "ok   second run: all 4 skipped, results untouched, the same gradebook"
 else
     fail "second run: status $status, $skipped of 4 skipped (see $base/grade-all-2.log)"
@@ -89,7 +90,7 @@ grade_all grade-all-4.log FORCE=1
 status=$?
 regraded=$(grep -c -E '^\[[1-4]/4\] .* \(ETA ' "$base/grade-all-4.log")
 if [ $status -eq 0 ] && [ "$regraded" = 4 ] && ! grep -q '(already graded; FORCE=1 regrades)$' "$base/grade-all-4.log" &&
-        [ "$(cat "$out/gradebook.csv")" = "$expected" ]; then
+        [ "$(gradebook_scores "$out/gradebook.csv")" = "$expected" ]; then
     echo "ok   FORCE=1: all 4 regraded, the same gradebook"
 else
     fail "FORCE=1: status $status, $regraded of 4 regraded (see $base/grade-all-4.log)"
@@ -106,9 +107,9 @@ cp -R "$root/grader/tests/bad-kernels/hang/01-naive" "$broken/erin/"
 GRADE_ALL_TIMEOUT=4 SUBMISSIONS="$broken" LAB=01-naive GRADE_ALL_OUT="$out-broken" JOBS=2 \
     "$root/grader/grade_all.sh" > "$base/grade-all-broken.log" 2>&1
 status=$?
-if [ $status -eq 1 ] && grep -qx 'erin,0,0,20' "$out-broken/gradebook.csv" &&
+if [ $status -eq 1 ] && gradebook_scores "$out-broken/gradebook.csv" | grep -qx 'erin,0,0,20' &&
         grep -q 'grading erin FAILED: grading took longer than GRADE_ALL_TIMEOUT=4s' "$out-broken/erin/grade.log" &&
-        grep -q '"score": 0' "$out-broken/erin/results.json" && grep -qx 'frank,0,0,20' "$out-broken/gradebook.csv"; then
+        grep -q '"score": 0' "$out-broken/erin/results.json" && gradebook_scores "$out-broken/gradebook.csv" | grep -qx 'frank,0,0,20'; then
     echo "ok   a failed grading: erin gets zeros and a note, frank is graded, exit status 1"
 else
     fail "a failed grading: status $status (see $base/grade-all-broken.log, $out-broken/gradebook.csv)"

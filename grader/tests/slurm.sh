@@ -30,7 +30,7 @@ export LAB=01-naive GRADE_ALL_TIMEOUT=30 BACKEND=sim
 # 1. The reference: grade-all on this machine.
 make --no-print-directory -C "$root" grade-all SUBMISSIONS="$class" GRADE_ALL_OUT="$base/grade-all" JOBS=2 \
     > "$base/grade-all.log" 2>&1
-[ "$(cat "$base/grade-all/gradebook.csv" 2>/dev/null)" = "$slurm_class_gradebook" ] &&
+[ "$(gradebook_scores "$base/grade-all/gradebook.csv")" = "$slurm_class_gradebook" ] &&
     echo "ok   grade-all: the class's gradebook ($((SECONDS - start))s)" ||
     fail "grade-all: unexpected gradebook (see $base/grade-all.log)"
 

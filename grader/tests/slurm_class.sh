@@ -24,3 +24,8 @@ bob,0,0,20
 "carol, ""no stage""",0,0,20
 dave,0,0,20
 erin,0,0,20'
+
+# gradebook_scores FILE: the gradebook without its last four columns (what
+# each grade was made with: graded_on, compiler, kit, seed), which vary with
+# the machine; they never hold a comma.
+gradebook_scores() { sed -E 's/(,[^,]*){4}$//' "$1" 2>/dev/null; }

@@ -38,7 +38,7 @@ grep -q 'slice 0/2: 3 students: 3 graded, 0 already graded, 1 could not be grade
 
 "$root/grader/slurm/merge.sbatch" > "$base/merge.log" 2>&1
 status=$?
-if [ $status -eq 1 ] && [ "$(cat "$out/gradebook.csv" 2>/dev/null)" = "$slurm_class_gradebook" ] &&
+if [ $status -eq 1 ] && [ "$(gradebook_scores "$out/gradebook.csv")" = "$slurm_class_gradebook" ] &&
         grep -q 'grading failed for: erin' "$base/merge.log" &&
         grep -q 'grading erin FAILED: grading took longer than GRADE_ALL_TIMEOUT=30s' "$out/erin/grade.log"; then
     echo "ok   merge: the gradebook of the class, erin's failure named, exit status 1"
@@ -47,12 +47,12 @@ else
 fi
 
 # A student graded with other settings (here: another GRADE_SEED) is not
-# taken as graded: zeros, and named.
+# taken as graded: "not graded", and named.
 GRADE_SEED=7 "$root/grader/slurm/merge.sbatch" > "$base/merge-seed.log" 2>&1
 status=$?
-if [ $status -eq 1 ] && grep -qx 'alice,0,0,20' "$out/gradebook.csv" &&
+if [ $status -eq 1 ] && grep -qx 'alice,,not graded,20,,,,' "$out/gradebook.csv" &&
         grep -q 'no grade with these settings .* for: alice bob carol, "no stage" dave erin' "$base/merge-seed.log"; then
-    echo "ok   merge with other settings: every student named as not graded, zeros"
+    echo "ok   merge with other settings: every student named and "not graded""
 else
     fail "merge with other settings: status $status (see $base/merge-seed.log)"
 fi

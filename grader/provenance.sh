@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# What a grade or a report was made with, one "key<TAB>value" line each:
+# backend, device, the compilers and their versions, the CUDA toolkit, the
+# grading seed and the kit's revision.  grade.sh puts it in results.json,
+# grade_all.sh in the gradebook, the timing report in report.md.
+#
+#   grader/provenance.sh BACKEND      (CC, CXX_SIM, CHECK_CXX, NVCC, GRADE_SEED from the environment)
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+backend=${1:?usage: provenance.sh sim|gpu}
+
+# "name version" of a compiler, or "name (not found)".
+version_of() {
+    local tool=$1 v
+    command -v "$tool" >/dev/null 2>&1 || { printf '%s (not found)' "$tool"; return; }
+    v=$("$tool" -dumpfullversion -dumpversion 2>/dev/null | head -n 1)
+    printf '%s %s' "$tool" "${v:-(version unknown)}"
+}
+
+nvcc=${NVCC:-$(command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })}
+cuda=none
+if [ "$backend" = gpu ] && [ -n "$nvcc" ] && [ -x "$nvcc" ]; then
+    cuda=$("$nvcc" --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p' | head -n 1)
+fi
+
+if [ "$backend" = gpu ]; then
+    # The GPU this run sees first (CUDA_VISIBLE_DEVICES applies to nvidia-smi too).
+    device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+    device=${device:-"GPU (nvidia-smi gave no name)"}
+    compiler="nvcc $cuda, host $(version_of "${CXX:-g++}")"
+else
+    device=cpu-simulator
+    compiler=$(version_of "${CXX_SIM:-g++}")
+fi
+# The structural tests always use the simulator's check mode, built by clang.
+check_compiler=$(version_of "${CHECK_CXX:-clang++}")
+
+# The kit's revision: git's, or the one stamped into a handout or autograder.
+kit=
+[ -e "$root/.git" ] && kit=$(git -C "$root" describe --always --dirty --abbrev=12 2>/dev/null)
+[ -n "$kit" ] || kit=$(cat "$root/grader/kit_revision" 2>/dev/null)
+
+printf 'backend\t%s\n' "$backend"
+printf 'device\t%s\n' "$device"
+printf 'compiler\t%s\n' "$compiler"
+printf 'check compiler\t%s\n' "$check_compiler"
+printf 'cuda\t%s\n' "$cuda"
+printf 'seed\t%s\n' "${GRADE_SEED:-default}"
+printf 'kit\t%s\n' "${kit:-unknown}"

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# A kit that cannot grade must say so and give no score, never a zero:
+#   1. a scratch copy of the kit with a syntax error in a simulator header:
+#      `make grade` exits 2 with "kit error" and the compiler's first error,
+#      and writes no results.json;
+#   2. the same broken kit grading a class: one kit error, nobody graded, no
+#      gradebook, exit status 2;
+#   3. the same kit as a Gradescope autograder: no results.json, status 2;
+#   4. a missing tool (the check-mode compiler): a kit error that names the
+#      package to install;
+#   5. the kit as it is: the canary passes, and a student's compile error
+#      stays the student's (that stage's tests score 0, grading finishes, 0).
+#
+#   grader/tests/kit_error.sh     (run by `make test-grading`)
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+base="$root/build/test-grading/kit-error"
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+start=$SECONDS
+rm -rf "$base"
+mkdir -p "$base"
+
+# The broken kit: the files git knows, one header broken.
+kit="$base/broken-kit"
+mkdir -p "$kit"
+(cd "$root" && git ls-files -z --cached --others --exclude-standard -- Makefile tests.mk common grader labs solutions |
+    xargs -0 cp --parents -t "$kit") || { echo "FAIL could not copy the kit"; exit 1; }
+printf '\nint a_syntax_error_put_here_by_the_test(\n' >> "$kit/common/sim/cuda_sim.h"
+
+# 1. make grade
+make --no-print-directory -C "$kit" grade SUBMISSION="$root/solutions" LAB=01-naive BACKEND=sim > "$base/grade.log" 2>&1
+status=$?
+if [ $status -eq 2 ] && grep -q "^kit error: .*(this is not the student's code)" "$base/grade.log" &&
+        grep -q "the kit's own code does not build: .*error" "$base/grade.log" &&
+        [ ! -e "$kit/build/grade/results.json" ] && ! grep -q '^Score:' "$base/grade.log"; then
+    echo "ok   broken kit: make grade exits 2, says kit error with the compiler's first error, writes no score"
+else
+    fail "broken kit: make grade exited $status (see $base/grade.log)"
+fi
+
+# 2. grade-all: one message, nobody graded.
+class="$base/class"
+mkdir -p "$class/alice" "$class/bob"
+cp -R "$root/solutions/01-naive" "$class/alice/"
+cp -R "$root/labs/01-naive" "$class/bob/"
+make --no-print-directory -C "$kit" grade-all SUBMISSIONS="$class" LAB=01-naive BACKEND=sim \
+    GRADE_ALL_OUT="$base/grade-all" > "$base/grade-all.log" 2>&1
+status=$?
+if [ $status -eq 2 ] && [ "$(grep -c '^kit error: ' "$base/grade-all.log")" -eq 1 ] &&
+        [ ! -e "$base/grade-all/gradebook.csv" ] && [ ! -e "$base/grade-all/alice/results.json" ]; then
+    echo "ok   broken kit: grade-all stops once, before anyone, with no gradebook and status 2"
+else
+    fail "broken kit: grade-all exited $status (see $base/grade-all.log)"
+fi
+
+# 3. Gradescope: run_autograder writes no results.json.
+ag="$base/autograder"
+mkdir -p "$ag/submission" "$ag/results"
+cp -R "$root/solutions/01-naive" "$ag/submission/"
+AUTOGRADER_SOURCE="$kit" AUTOGRADER_SUBMISSION="$ag/submission" AUTOGRADER_RESULTS="$ag/results" \
+    AUTOGRADER_USER= LAB=01-naive bash "$kit/grader/gradescope/run_autograder" > "$base/autograder.log" 2>&1
+status=$?
+if [ $status -eq 2 ] && [ ! -e "$ag/results/results.json" ] && grep -q 'kit error' "$base/autograder.log"; then
+    echo "ok   broken kit: the Gradescope autograder writes no results.json (an error there, not a zero)"
+else
+    fail "broken kit: run_autograder exited $status (see $base/autograder.log)"
+fi
+
+# 4. A missing tool, on the kit as it is.
+make --no-print-directory -C "$root" grade SUBMISSION="$root/solutions" LAB=01-naive BACKEND=sim \
+    CHECK_CXX=clang++-not-installed GRADE_OUT="$base/no-clang" > "$base/no-clang.log" 2>&1
+status=$?
+if [ $status -eq 2 ] && grep -q '^kit error: clang++-not-installed is not installed: the structural tests' "$base/no-clang.log" &&
+        grep -q 'apt-get install -y clang' "$base/no-clang.log" && [ ! -e "$base/no-clang/results.json" ]; then
+    echo "ok   no check-mode compiler: a kit error naming the package, no score"
+else
+    fail "no check-mode compiler: make grade exited $status (see $base/no-clang.log)"
+fi
+
+# 5. The kit as it is: a student's compile error is the student's.
+mkdir -p "$base/student/01-naive"
+cp "$root/grader/tests/bad-kernels/no-compile/01-naive/matmul.cu" "$base/student/01-naive/"
+make --no-print-directory -C "$root" grade SUBMISSION="$base/student" LAB=01-naive BACKEND=sim \
+    GRADE_OUT="$base/student-out" > "$base/student.log" 2>&1
+status=$?
+if [ $status -eq 0 ] && grep -q '^Score: 0/20' "$base/student.log" && ! grep -q 'kit error' "$base/student.log" &&
+        grep -q '"score": 0' "$base/student-out/results.json"; then
+    echo "ok   a student's compile error: grading finishes (status 0), 0 for that stage, no kit error"
+else
+    fail "a student's compile error: make grade exited $status (see $base/student.log)"
+fi
+
+echo "kit errors: $((SECONDS - start))s"
+[ $failures -eq 0 ] && rm -rf "$base"
+[ $failures -eq 0 ]
