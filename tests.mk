@@ -8,6 +8,9 @@
 #                  every bad submission is handled, and a broken kit is a
 #                  kit error, never a score (grader/tests/)
 #   test-slurm     cluster grading through a real single-node Slurm (as root)
+#   test-platforms the simulator's tests and the solutions' grade on other
+#                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) in a
+#                  debootstrap chroot, and this machine's clang (as root)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
 #   test-report    the report's simulator path end to end, and its counts
 #   test-lessons   the numbers in the lessons match the committed reports
@@ -17,7 +20,8 @@ TEST_OUT := $(ROOT)/build/tests
 
 .PHONY: test test-harness test-grading test-nvcc test-report
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides test-slurm
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides test-slurm \
+	    test-platforms
 	@echo "make test: all passed"
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
@@ -37,6 +41,11 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/mutants.sh
 	BACKEND=sim grader/tests/slurm_scripts.sh
 
+# Other toolchains: common/platforms/test_platforms.sh says what and how.
+.PHONY: test-platforms
+test-platforms:
+	@common/platforms/test_platforms.sh
+
 # Cluster grading through a real single-node Slurm started for the test:
 # as root it installs Slurm's daemons and munge (common/deps.sh slurm) and
 # runs them for the test's length; otherwise it is skipped.
@@ -49,7 +58,7 @@ test-nvcc:
 ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
-	@mkdir -p $(TEST_OUT); for f in labs/*/matmul.cu solutions/*/matmul.cu; do \
+	@mkdir -p $(TEST_OUT); for f in labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu; do \
 	    d=$$(dirname $$f); out=$(TEST_OUT)/nvcc/$$d; \
 	    echo "nvcc: $$f"; \
 	    $(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/$$f \

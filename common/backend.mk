@@ -46,6 +46,15 @@ export CC CXX_SIM CHECK_CXX
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
     -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores
 
+# WERROR=1: every warning is an error (make test-platforms builds the kit
+# and the solutions so on each toolchain: they must build without one).
+ifneq ($(WERROR),)
+CFLAGS_COMMON += -Werror
+SIM_CXXFLAGS += -Werror
+CHECK_CXXFLAGS += -Werror
+endif
+export WERROR
+
 # Check, from pkg-config; CHECK_PREFIX=dir/usr points at an unpacked copy
 # instead (for machines without a package registry).
 ifdef CHECK_PREFIX

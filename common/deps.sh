@@ -2,9 +2,11 @@
 # Installs what the kit needs and is missing, with apt-get (as root, or
 # through sudo); otherwise prints the exact command and stops.
 #
-#   common/deps.sh [base|plots|slides|slurm]   base: build, check and grade; plots: + gnuplot;
-#                                        slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils;
-#                                        slurm: + Slurm's daemons and client, munge
+#   common/deps.sh [base|plots|slides|slurm|platforms]
+#       base: build, check and grade; plots: + gnuplot;
+#       slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils;
+#       slurm: + Slurm's daemons and client, munge;
+#       platforms: + debootstrap (make test-platforms: a Debian 13 chroot)
 #
 # The CUDA toolkit is not installed here: without it (and without a GPU)
 # every lab runs on the kit's CPU simulator, which needs only gcc and g++.
@@ -52,6 +54,13 @@ if [ "$want" = slurm ]; then
     have_cmd slurmd || missing+=(slurmd)
     have_cmd sbatch || missing+=(slurm-client)
     have_cmd munged || missing+=(munge)
+fi
+
+# Other toolchains (make test-platforms): a Debian 13 system built with
+# debootstrap, and this machine's clang as the simulator's compiler.
+if [ "$want" = platforms ]; then
+    have_cmd debootstrap || missing+=(debootstrap)
+    have_cmd clang || missing+=(clang)
 fi
 
 if [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ]; then

@@ -249,11 +249,20 @@ void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
     w->records[t].push_back(access{pc, a, size, (uint8_t)(store ? is_store : 0)});
 }
 
+// __constant__ variables: cuda_sim.h puts them in this section, whose
+// bounds the linker provides (weak: a program may have none).
+extern "C" char __start_sim_constant_symbols[] __attribute__((weak));
+extern "C" char __stop_sim_constant_symbols[] __attribute__((weak));
+
 void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
 {
     for (int r = 0; r < 2; r++)
         if (a >= (uintptr_t)w->layout.ignore_lo[r] && a < (uintptr_t)w->layout.ignore_hi[r])
             return;  // the thread's own stack, or the scheduler's bookkeeping
+    // Constant memory is a space of its own on a GPU (neither a global load
+    // nor host memory), read through its own cache: not counted.
+    if (a >= (uintptr_t)__start_sim_constant_symbols && a < (uintptr_t)__stop_sim_constant_symbols)
+        return;
     uintptr_t lo, hi;
     long past;
     switch (classify_device_address(reinterpret_cast<const void *>(a), size, &lo, &hi, &past)) {

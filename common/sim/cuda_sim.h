@@ -44,8 +44,9 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 // Aligned like a GPU's shared memory, so bank numbers in check mode match.
 #define SIM_SHARED static thread_local __attribute__((aligned(128)))
 // Written by the host (cudaMemcpyToSymbol) before a launch, read by every
-// block: one copy for the whole program.
-#define SIM_CONSTANT
+// block: one copy for the whole program, in a section of its own so that
+// check mode knows these reads for constant memory (check_mode.cpp).
+#define SIM_CONSTANT __attribute__((section("sim_constant_symbols")))
 
 struct uint3 { unsigned x, y, z; };
 

@@ -7,6 +7,7 @@
 #define SIM_RUNTIME_API_H
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -88,6 +89,60 @@ void sim_copy_totals(const void *p, unsigned long long *to_host, unsigned long l
 
 #ifdef __cplusplus
 }
+
+/* C++ forms nvcc's runtime header also offers, so a file that compiles with
+ * nvcc compiles here too: cudaMalloc(&p, bytes) with `float *p`, symbols
+ * (__constant__ and __device__ variables) copied by name, and the stream
+ * forms of copies, which the simulator performs at once (it has one
+ * in-order queue, as the default stream is). */
+template <class T>
+inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
+{
+    return cudaMalloc(reinterpret_cast<void **>(ptr), bytes);
+}
+inline cudaError_t cudaMallocHost(void **ptr, size_t bytes)
+{
+    *ptr = malloc(bytes);
+    return *ptr || bytes == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+template <class T>
+inline cudaError_t cudaMallocHost(T **ptr, size_t bytes)
+{
+    return cudaMallocHost(reinterpret_cast<void **>(ptr), bytes);
+}
+inline cudaError_t cudaFreeHost(void *ptr)
+{
+    free(ptr);
+    return cudaSuccess;
+}
+template <class T>
+inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t bytes, size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+    if (offset + bytes > sizeof(T))
+        return cudaErrorInvalidValue;
+    return cudaMemcpy(reinterpret_cast<char *>(const_cast<T *>(&symbol)) + offset, src, bytes,
+                      kind == cudaMemcpyHostToDevice ? cudaMemcpyHostToHost : cudaMemcpyDefault);
+}
+template <class T>
+inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes, size_t offset = 0,
+                                        cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+    if (offset + bytes > sizeof(T))
+        return cudaErrorInvalidValue;
+    return cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, bytes,
+                      kind == cudaMemcpyDeviceToHost ? cudaMemcpyHostToHost : cudaMemcpyDefault);
+}
+inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
+                                   cudaStream_t = 0)
+{
+    return cudaMemcpy(dst, src, bytes, kind);
+}
+inline cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t = 0)
+{
+    return cudaMemset(ptr, value, bytes);
+}
+inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
 #endif
 #undef SIM_DEFAULT
 #endif

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# `make test-platforms`: the kit on other toolchains than this machine's.
+#
+#   Debian 13 (a chroot built with debootstrap from Debian's package
+#   registry, kept under build/platforms/ and reused):
+#     gcc 14     the default compilers
+#     clang 19   CC=clang CXX_SIM=clang++ (the simulator built by clang)
+#     g++ 13     CXX_SIM=g++-13: libstdc++ 13's headers, as on Ubuntu 24.04
+#   this machine:
+#     clang      CC=clang CXX_SIM=clang++
+#
+# On each: `make deps` (on Debian 13, in a fresh system: what a new user
+# runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
+# BACKEND=sim` with WERROR=1 (the kit and the solutions build without a
+# warning), which must give full marks.  Each toolchain grades a fresh copy
+# of the kit, so no object built by another compiler is reused.
+#
+# Needs root (debootstrap, chroot, mount); otherwise it says so and skips.
+#   PLATFORMS="debian13-gcc14 ..."  run only these (names as in the list below)
+#   DEBIAN_MIRROR                   default http://deb.debian.org/debian
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+base="$root/build/platforms"
+chroot_dir="$base/debian-13"
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+all="debian13-gcc14 debian13-clang19 debian13-gcc13 host-clang"
+wanted=${PLATFORMS:-$all}
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+start=$SECONDS
+
+if [ "$(id -u)" != 0 ]; then
+    echo "test-platforms: skipped (needs root: debootstrap, chroot, mount); run it as root, e.g. in CI"
+    exit 0
+fi
+mkdir -p "$base"
+
+# The kit as git knows it (tracked, or untracked and not ignored), copied
+# into DIR: no build outputs come along.
+copy_kit() {
+    rm -rf "$1" && mkdir -p "$1" &&
+        (cd "$root" && git ls-files -z --cached --others --exclude-standard) |
+        (cd "$root" && xargs -0 cp --parents -t "$1")
+}
+
+# ---------------------------------------------------------------- the chroot
+# A minimal Debian 13 with make; `make deps` installs the rest inside, as it
+# would for a new user.  Ready once .ready exists (a broken build is redone).
+in_chroot() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+mounted=
+cleanup() {
+    [ -n "$mounted" ] && umount "$chroot_dir/proc" 2>/dev/null
+}
+trap cleanup EXIT
+
+need_chroot=
+case " $wanted " in *" debian13-"*) need_chroot=1 ;; esac
+if [ -n "$need_chroot" ]; then
+    "$root/common/deps.sh" platforms || exit 1
+    if [ ! -f "$chroot_dir/.ready" ]; then
+        echo "test-platforms: building a Debian 13 chroot with debootstrap into $chroot_dir (kept for later runs)"
+        mountpoint -q "$chroot_dir/proc" 2>/dev/null && umount "$chroot_dir/proc"
+        rm -rf "$chroot_dir"
+        t=$SECONDS
+        debootstrap --variant=minbase --include=make trixie "$chroot_dir" "$mirror" > "$base/debootstrap.log" 2>&1 ||
+            { tail -n 5 "$base/debootstrap.log"; echo "FAIL debootstrap (log: $base/debootstrap.log)"; exit 1; }
+        echo "test-platforms: chroot ready in $((SECONDS - t))s"
+    fi
+    cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+    mountpoint -q "$chroot_dir/proc" || { mount -t proc proc "$chroot_dir/proc" && mounted=1; }
+    if [ ! -f "$chroot_dir/.ready" ]; then
+        # What make deps installs, from a kit copy, then g++ 13 for the
+        # Ubuntu-like toolchain.
+        copy_kit "$chroot_dir/kit-deps"
+        t=$SECONDS
+        in_chroot sh -c 'apt-get update -qq && make -C /kit-deps deps && 
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends g++-13' \
+            > "$base/chroot-deps.log" 2>&1 ||
+            { tail -n 5 "$base/chroot-deps.log"; echo "FAIL make deps in Debian 13 (log: $base/chroot-deps.log)"; exit 1; }
+        rm -rf "$chroot_dir/kit-deps"
+        touch "$chroot_dir/.ready"
+        echo "test-platforms: make deps installed the kit's packages in Debian 13 in $((SECONDS - t))s"
+    fi
+fi
+
+# ---------------------------------------------------------------- one toolchain
+# run_platform NAME WHERE(chroot|host) MAKE_SETTINGS...
+run_platform() {
+    local name=$1 where=$2; shift 2
+    local settings=("$@" WERROR=1) kit log="$base/$name.log" t=$SECONDS score
+    case " $wanted " in *" $name "*) ;; *) return ;; esac
+    if [ "$where" = chroot ]; then kit="$chroot_dir/kit-$name"; else kit="$base/kit-$name"; fi
+    copy_kit "$kit" || { fail "$name: could not copy the kit"; return; }
+    local inside=$kit runner=(bash -c)
+    if [ "$where" = chroot ]; then inside=/kit-$name; runner=(in_chroot bash -c); fi
+    "${runner[@]}" "cd $inside && set -o pipefail &&
+        make --no-print-directory ${settings[*]} test-sim-unit 2>&1 | tail -n 30 &&
+        make --no-print-directory ${settings[*]} grade SUBMISSION=solutions BACKEND=sim" > "$log" 2>&1
+    local status=$?
+    score=$(grep '^Score: ' "$log" | tail -n 1)
+    local made_with
+    made_with=$(grep '^Graded on ' "$log" | tail -n 1 | sed 's/^Graded on //')
+    if [ $status -eq 0 ] && [[ $score =~ ^Score:\ ([0-9]+)/([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] &&
+            grep -q 'test-sim-unit: all passed' "$log"; then
+        echo "ok   $name: simulator tests passed, solutions $score ($made_with; $((SECONDS - t))s)"
+        rm -rf "$kit"
+    else
+        fail "$name: status $status, ${score:-no score} (log: $log)"
+        grep -m 3 -E 'error|FAIL|kit error' "$log" | sed 's/^/     /'
+    fi
+}
+
+run_platform debian13-gcc14 chroot
+run_platform debian13-clang19 chroot CC=clang CXX_SIM=clang++
+run_platform debian13-gcc13 chroot CXX_SIM=g++-13
+run_platform host-clang host CC=clang CXX_SIM=clang++
+
+echo "test-platforms: $((SECONDS - start))s"
+[ $failures -eq 0 ]
