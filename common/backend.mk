@@ -31,6 +31,9 @@ NVCC_ARCH_FLAGS := $(if $(ARCH),-gencode arch=compute_$(ARCH)$(comma)code=sm_$(A
 # check the same ones.
 CC ?= cc
 CXX_SIM ?= g++
+# The launch rewriter runs during the build, so it is built for this machine
+# even when CC and CXX_SIM build for another (CC=aarch64-linux-gnu-gcc).
+BUILD_CC ?= $(CC)
 CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
 # -lineinfo lets ncu and compute-sanitizer name source lines; DEBUG=1
 # builds device code with -G for cuda-gdb.
@@ -39,10 +42,14 @@ NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
 # does everywhere; nvcc allows it, and g++ must not reorder around it.
 # -Wno-unknown-pragmas: g++ does not know nvcc's #pragma unroll.
 SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -Wno-unknown-pragmas -DLAB_SIMULATOR
+# SIM_FIBERS=ucontext: the portable context switch every non-x86-64 machine
+# uses, on x86-64 too (make test-platforms runs the tests with it).
+SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
+export SIM_FIBERS
 # Check builds count the accesses the source asks for: no vectorizer merging
 # four adjacent float reads into one 16-byte read behind the student's back.
 CHECK_CXX ?= clang++
-export CC CXX_SIM CHECK_CXX
+export CC CXX_SIM CHECK_CXX BUILD_CC
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
     -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores
 

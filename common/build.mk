@@ -33,7 +33,7 @@ REWRITE := $(COMMON_OUT)/rewrite_launch
 
 $(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_DIR)/rewrite_launch.h $(SIM_DIR)/cuda_spellings.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
+	$(BUILD_CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
 
 $(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS)
 	@mkdir -p $(COMMON_OUT)/sim

@@ -6,7 +6,8 @@
 #       base: build, check and grade; plots: + gnuplot;
 #       slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils;
 #       slurm: + Slurm's daemons and client, munge;
-#       platforms: + debootstrap (make test-platforms: a Debian 13 chroot)
+#       platforms: + debootstrap (make test-platforms: a Debian 13 chroot);
+#       aarch64: + the aarch64 cross compiler and qemu-user (make test-platforms)
 #
 # The CUDA toolkit is not installed here: without it (and without a GPU)
 # every lab runs on the kit's CPU simulator, which needs only gcc and g++.
@@ -61,6 +62,10 @@ fi
 if [ "$want" = platforms ]; then
     have_cmd debootstrap || missing+=(debootstrap)
     have_cmd clang || missing+=(clang)
+fi
+if [ "$want" = aarch64 ]; then
+    have_cmd aarch64-linux-gnu-g++ || missing+=(g++-aarch64-linux-gnu)
+    have_cmd qemu-aarch64-static || missing+=(qemu-user-static)
 fi
 
 if [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ]; then

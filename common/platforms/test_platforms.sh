@@ -8,6 +8,12 @@
 #     g++ 13     CXX_SIM=g++-13: libstdc++ 13's headers, as on Ubuntu 24.04
 #   this machine:
 #     clang      CC=clang CXX_SIM=clang++
+#     ucontext   SIM_FIBERS=ucontext: the context switch of every machine
+#                that is not x86-64, here where it runs natively
+#   aarch64, under qemu-user: the simulator and every solution cross-built
+#     (aarch64-linux-gnu-g++), each solution run at n = 31 and 100 (n = 31
+#     only for the one-block stages 02 and 03) and checked against the CPU
+#     reference; the grader itself is not run there (no Check for aarch64)
 #
 # On each: `make deps` (on Debian 13, in a fresh system: what a new user
 # runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
@@ -23,7 +29,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 base="$root/build/platforms"
 chroot_dir="$base/debian-13"
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-all="debian13-gcc14 debian13-clang19 debian13-gcc13 host-clang"
+all="debian13-gcc14 debian13-clang19 debian13-gcc13 host-clang host-ucontext aarch64-qemu"
 wanted=${PLATFORMS:-$all}
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -114,6 +120,37 @@ run_platform debian13-gcc14 chroot
 run_platform debian13-clang19 chroot CC=clang CXX_SIM=clang++
 run_platform debian13-gcc13 chroot CXX_SIM=g++-13
 run_platform host-clang host CC=clang CXX_SIM=clang++
+run_platform host-ucontext host SIM_FIBERS=ucontext
+
+# aarch64: cross-built, run under qemu-user (the labs' own check against
+# the CPU reference, run_lab; no Check library there for the grader).
+run_aarch64() {
+    case " $wanted " in *" aarch64-qemu "*) ;; *) return ;; esac
+    local kit="$base/kit-aarch64" log="$base/aarch64-qemu.log" t=$SECONDS bad=0 runs=0 sysroot=/usr/aarch64-linux-gnu
+    "$root/common/deps.sh" aarch64 || { fail "aarch64-qemu: the cross compiler or qemu-user could not be installed"; return; }
+    copy_kit "$kit" || { fail "aarch64-qemu: could not copy the kit"; return; }
+    : > "$log"
+    for lab in "$kit"/solutions/[0-9]*/; do
+        local stage out n
+        stage=$(basename "$lab")
+        out="$kit/build/$stage"
+        if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim WERROR=1 BUILD_CC=cc \
+                CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
+                LAB_SRC="$lab/matmul.cu" OUT="$out" "$out/run_lab" >> "$log" 2>&1; then
+            fail "aarch64-qemu: $stage does not build (log: $log)"; bad=1; continue
+        fi
+        for n in 31 100; do
+            case "$stage:$n" in 02-*:100|03-*:100) continue ;; esac
+            runs=$((runs + 1))
+            if ! timeout 300 qemu-aarch64-static -L "$sysroot" "$out/run_lab" "$n" 1 > "$out/run-$n.log" 2>&1 ||
+                    ! grep -q '^result: PASS' "$out/run-$n.log"; then
+                fail "aarch64-qemu: $stage at n=$n: $(grep -m 1 -E 'result|simulator' "$out/run-$n.log")"; bad=1
+            fi
+        done
+    done
+    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs ($(aarch64-linux-gnu-g++ -dumpversion), ucontext fibers; $((SECONDS - t))s)"; rm -rf "$kit"; }
+}
+run_aarch64
 
 echo "test-platforms: $((SECONDS - start))s"
 [ $failures -eq 0 ]

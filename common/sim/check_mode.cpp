@@ -659,15 +659,21 @@ void merge(launch_totals &into, launch_totals &from)
 const void *check_tls_variable() { return &this_check; }
 
 // The static TLS block, where the __shared__ arrays (static thread_local in
-// a simulator build) live: x86-64 puts the main program's right below the
-// thread pointer.
+// a simulator build) live.  Where the main program's block sits depends on
+// the architecture's TLS layout: x86-64 ("variant II") puts it right below
+// the thread pointer; aarch64 and RISC-V ("variant I") right above it, past
+// a thread control block of 16 bytes (aarch64) or none (RISC-V), aligned to
+// the block's own alignment.
+struct tls_segment { size_t size, align; };  // size: p_memsz, unrounded
+
 static int find_tls(struct dl_phdr_info *info, size_t, void *out)
 {
     for (int i = 0; i < info->dlpi_phnum; i++)
         if (info->dlpi_phdr[i].p_type == PT_TLS) {
             auto *ph = &info->dlpi_phdr[i];
-            size_t align = ph->p_align ? ph->p_align : 1;
-            *static_cast<size_t *>(out) = (ph->p_memsz + align - 1) / align * align;
+            auto *seg = static_cast<tls_segment *>(out);
+            seg->align = ph->p_align ? ph->p_align : 1;
+            seg->size = ph->p_memsz;
             return 1;
         }
     return 1;  // only the main program (the first object) matters
@@ -675,10 +681,26 @@ static int find_tls(struct dl_phdr_info *info, size_t, void *out)
 
 void program_tls_block(uintptr_t *lo, uintptr_t *len)
 {
-    size_t size = 0;
-    dl_iterate_phdr(find_tls, &size);
-    *lo = reinterpret_cast<uintptr_t>(__builtin_thread_pointer()) - size;
-    *len = size;
+    tls_segment seg{0, 1};
+    dl_iterate_phdr(find_tls, &seg);
+    auto tp = reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
+#if defined(__x86_64__)
+    // Below the thread pointer, at an offset rounded up to the alignment;
+    // the padding, if any, lies between the block's end and the pointer.
+    *lo = tp - (seg.size + seg.align - 1) / seg.align * seg.align;
+#elif defined(__aarch64__) || defined(__riscv)
+#if defined(__aarch64__)
+    const uintptr_t tcb = 16;
+#else
+    const uintptr_t tcb = 0;
+#endif
+    // The block ends at p_memsz: past it begins other libraries' TLS
+    // (libc's among them), which must never be touched.
+    *lo = tp + (tcb + seg.align - 1) / seg.align * seg.align;
+#else
+#error "the simulator does not know where this architecture keeps a program's thread-local block (check_mode.cpp)"
+#endif
+    *len = seg.size;
 }
 
 // ---------------------------------------------------------------- scheduler's calls

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(SIM_FIBER_UCONTEXT)
 extern "C" void sim_fiber_switch(void **save_sp, void *new_sp);
 extern "C" void sim_fiber_trampoline();
 

@@ -9,7 +9,7 @@
 
 namespace sim {
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(SIM_FIBER_UCONTEXT)
 struct fiber_context { void *sp; };
 #else
 }  // namespace sim
