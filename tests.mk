@@ -78,7 +78,7 @@ endif
 # The report without a GPU: the simulator's counts, a table, figures if
 # gnuplot is there.  Tiled loads per element must be 2n/TILE: 4 at n=64.
 test-report:
-	@rm -rf $(TEST_OUT)/report
+	@rm -rf $(TEST_OUT)/report; mkdir -p $(TEST_OUT)
 	@SIZES=64 common/report/report.sh sim $(TEST_OUT)/report 2> $(TEST_OUT)/report.log
 	@common/report/plot.sh $(TEST_OUT)/report >> $(TEST_OUT)/report.log
 	@grep -q '^| 04-tiled | 64 | 4.0 | 4 | 4.00 |' $(TEST_OUT)/report/report.md && \

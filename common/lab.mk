@@ -36,6 +36,8 @@ run: all
 # The simulator's check mode: load and store counts, coalescing, bank
 # conflicts, hazards, out-of-bounds and host-memory accesses, per launch.
 check:
+	@command -v $(CHECK_CXX) >/dev/null || { echo "check: needs clang ($(CHECK_CXX) is not installed): sudo apt-get install -y clang;" \
+	    "make run works without it"; exit 1; }
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME) \
 	    $(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab
 	$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab $(N) $(SEED) 1

@@ -74,9 +74,18 @@ build_lab() {
     fi
     echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"
     grep -E 'error|warning|note' "$dir/$sub.log" | head -n 30 |
-        sed -e "s|$dir/src/|$stage/|g" -e 's/^/   | /'
+        sed -e "s|$dir/src/|$stage/|g" -e "$spelled_back" -e 's/^/   | /'
     return 1
 }
+
+# The simulator's build renames CUDA's reserved names (SIM_GLOBAL for
+# __global__, ...; common/sim/cuda_spellings.h): its compiler's messages are
+# shown with the names the student wrote.
+spelled_back=
+rewriter="$root/build/sim/common/rewrite_launch"
+if [ -x "$rewriter" ]; then
+    spelled_back=$("$rewriter" --spellings | awk -F'\t' '{ printf "s/\\<%s\\>/%s/g;", $1, $2 }')
+fi
 
 # The lowest-numbered "TODO n" still in a file, as a hint.
 first_todo() {

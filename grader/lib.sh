@@ -31,3 +31,21 @@ kit_error() {
     printf '  No score was given.\n' >&2
     exit 2
 }
+
+# run_with_progress LABEL LOG COMMAND...: runs COMMAND with its output in
+# LOG, saying every 15 s that it still runs (a test phase must never look
+# hung); returns its exit status.
+run_with_progress() {
+    local label=$1 log=$2 pid waited=0
+    shift 2
+    "$@" > "$log" 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 1
+        waited=$((waited + 1))
+        if [ $((waited % 15)) -eq 0 ] && kill -0 "$pid" 2>/dev/null; then
+            echo "     ... $label (${waited}s)"
+        fi
+    done
+    wait "$pid"
+}

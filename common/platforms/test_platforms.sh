@@ -26,6 +26,7 @@
 #   DEBIAN_MIRROR                   default http://deb.debian.org/debian
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/grader/lib.sh"   # run_with_progress
 base="$root/build/platforms"
 chroot_dir="$base/debian-13"
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -42,11 +43,13 @@ fi
 mkdir -p "$base"
 
 # The kit as git knows it (tracked, or untracked and not ignored), copied
-# into DIR: no build outputs come along.
+# into DIR: no build outputs come along; its revision is stamped in, as in
+# a handout, for the grade's provenance.
 copy_kit() {
     rm -rf "$1" && mkdir -p "$1" &&
         (cd "$root" && git ls-files -z --cached --others --exclude-standard) |
-        (cd "$root" && xargs -0 cp --parents -t "$1")
+        (cd "$root" && xargs -0 cp --parents -t "$1") &&
+        { git -C "$root" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown; } > "$1/grader/kit_revision"
 }
 
 # ---------------------------------------------------------------- the chroot
@@ -99,9 +102,10 @@ run_platform() {
     copy_kit "$kit" || { fail "$name: could not copy the kit"; return; }
     local inside=$kit runner=(bash -c)
     if [ "$where" = chroot ]; then inside=/kit-$name; runner=(in_chroot bash -c); fi
-    "${runner[@]}" "cd $inside && set -o pipefail &&
+    echo "     $name: the simulator's tests and the solutions' grade ($where${*:+: $*})"
+    run_with_progress "$name" "$log" "${runner[@]}" "cd $inside && set -o pipefail &&
         make --no-print-directory ${settings[*]} test-sim-unit 2>&1 | tail -n 30 &&
-        make --no-print-directory ${settings[*]} grade SUBMISSION=solutions BACKEND=sim" > "$log" 2>&1
+        make --no-print-directory ${settings[*]} grade SUBMISSION=solutions BACKEND=sim"
     local status=$?
     score=$(grep '^Score: ' "$log" | tail -n 1)
     local made_with

@@ -7,6 +7,11 @@ dir=$(cd "$1" && pwd)
 cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
 machine() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' machine.tsv; }
+# Which kit and compilers made the report (report.sh's made_with), when known.
+made_with_line() {
+    [ -n "$(machine made_with_kit)" ] || return 0
+    echo "Kit $(machine made_with_kit), built with $(machine made_with_compiler); check mode $(machine "made_with_check compiler")."
+}
 # key=value out of a counters line
 counter() { [ -f counters.tsv ] || return 0; awk -F'\t' -v s="$1" -v k="$2" '$1 == s { if (match($3, " " k "=[0-9]+")) print substr($3, RSTART + length(k) + 2, RLENGTH - length(k) - 2) }' counters.tsv | head -n 1; }
 
@@ -66,6 +71,7 @@ if [ -f timings.tsv ]; then
         echo "$(machine max_sm_clock_mhz) MHz max), $(machine date). FP32, n×n, median of repetitions timed with CUDA events after a"
         echo "warm-up, the L2 cache flushed before each; repetitions stop when the coefficient of variation is at most"
         echo "1 % or after 3 s. Inputs random (seed 1); every result validated before it is timed."
+        made_with_line
         echo
         echo "## At n = $big"
         echo
@@ -130,6 +136,7 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     plot loads "$cmd"
     {
         echo "Counted by the kit's CPU simulator in check mode: $(machine machine). These are counts, not times."
+        made_with_line
         echo
         echo "| stage | n | global loads per element of C | loads per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
         echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"

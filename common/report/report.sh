@@ -26,6 +26,13 @@ labs() {
     fi
 }
 
+# What the report was made with (grader/provenance.sh), into machine.tsv.
+made_with() {
+    "$root/grader/provenance.sh" "$1" |
+        awk -F'\t' '$1 == "compiler" || $1 == "check compiler" || $1 == "kit" { print "made_with_" $1 "\t" $2 }' \
+        >> "$out/machine.tsv"
+}
+
 build() {  # build LABEL SRC TARGET BACKEND
     make --no-print-directory -f common/build.mk BACKEND="$4" LAB_SRC="$2" LAB_NAME="${1%-yours}" \
         OUT="$root/build/report/$4/$1" "$3" > "$out/build-$1.log" 2>&1
@@ -75,6 +82,7 @@ gpu)
     make --no-print-directory -f common/build.mk BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
         "$root/build/gpu/common/bandwidth" > "$out/build-bandwidth.log" 2>&1
     "$root/build/gpu/common/bandwidth" >> "$out/machine.tsv"
+    made_with gpu
     ;;
 sim)
     sizes=${SIZES:-"64 128 256"}
@@ -98,6 +106,7 @@ sim)
     done
     rm -f "$out/tmp.counts"
     echo "machine	CPU simulator ($(nproc) cores); counts only, no GPU times" > "$out/machine.tsv"
+    made_with sim
     ;;
 *)
     echo "usage: $0 gpu|sim OUT [SUBMISSION]" >&2

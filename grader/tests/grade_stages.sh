@@ -6,6 +6,7 @@
 #   grader/tests/grade_stages.sh     (run by `make test`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/grader/lib.sh"   # run_with_progress
 out="$root/build/test-grading"
 mkdir -p "$out"
 failures=0
@@ -13,7 +14,8 @@ failures=0
 # grade NAME SUBMISSION [LAB]: grades into $out/NAME, prints the log's name.
 grade() {
     local name=$1 sub=$2 lab=${3:-}
-    SUBMISSION="$sub" LAB="$lab" GRADE_OUT="$out/$name" "$root/grader/grade.sh" > "$out/$name.log" 2>&1 ||
+    SUBMISSION="$sub" LAB="$lab" GRADE_OUT="$out/$name" \
+        run_with_progress "grading $name" "$out/$name.log" "$root/grader/grade.sh" ||
         { echo "FAIL $name: the grader exited with status $?"; failures=$((failures + 1)); }
 }
 
