@@ -119,6 +119,37 @@ static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const 
     snprintf(msg + written, len - (size_t)written, "%s", hint);
 }
 
+/* The inputs must come back as they went in, bit for bit: a kernel that
+ * rearranges A or B in place (or scribbles on them) and then computes has
+ * not done the product it was asked for.  Returns 1 with a message when
+ * one changed. */
+static int inputs_changed(char *msg, size_t len, int n, uint64_t seed, const float *A, const float *B,
+                          const float *A_after, const float *B_after)
+{
+    const char *name[2] = {"A", "B"};
+    const float *was[2] = {A, B}, *now[2] = {A_after, B_after};
+    size_t count = (size_t)n * n;
+    for (int m = 0; m < 2; m++) {
+        if (memcmp(was[m], now[m], count * sizeof(float)) == 0)
+            continue;
+        size_t changed = 0, first = count;
+        for (size_t i = 0; i < count; i++)
+            if (memcmp(&was[m][i], &now[m][i], sizeof(float)) != 0) {
+                if (first == count)
+                    first = i;
+                changed++;
+            }
+        snprintf(msg, len,
+                 "n=%d (seed %llu): matmul changed its input %s: %zu of %zu elements differ after it ran, the first "
+                 "at (%zu, %zu): was %.7g, now %.7g. A kernel reads A and B and writes only C; use shared memory "
+                 "or registers for any rearranging.",
+                 n, (unsigned long long)seed, name[m], changed, count, first / (size_t)n, first % (size_t)n,
+                 was[m][first], now[m][first]);
+        return 1;
+    }
+    return 0;
+}
+
 START_TEST(test_size)
 {
     int n = size_tests[_i].n, nseeds = size_tests[_i].seeds;
@@ -144,6 +175,9 @@ START_TEST(test_size)
     double max_error = 0;
     for (int s = 0; s < nseeds; s++) {
         lab_make_inputs(A, B, n, seeds[s]);
+        if (inputs_changed(msg, sizeof msg, n, seeds[s], A, B, r.A_after + (size_t)s * count,
+                           r.B_after + (size_t)s * count))
+            ck_abort_msg("%s", msg);
         lab_reference_rows(A, B, ref, n, 0, n);
         lab_comparison c;
         if (!lab_compare_rows(r.C + (size_t)s * count, ref, n, 0, n, NULL, 0, &c)) {

@@ -89,7 +89,7 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t count = (size_t)n * n, bytes = count * sizeof(float);
-    std::vector<float> A(count), B(count), C(count);
+    std::vector<float> A(count), B(count), C(count), A_after(count), B_after(count);
     float *dA, *dB, *dC;
     for (int s = 2; s < argc; s++) {
         unsigned long seed;
@@ -126,11 +126,16 @@ int main(int argc, char **argv)
         report_copies(before, read_copy_ledger(dC));
         if ((e = cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost)))
             fail(h, e, "copying the result back");
+        if ((e = cudaMemcpy(A_after.data(), dA, bytes, cudaMemcpyDeviceToHost)) ||
+            (e = cudaMemcpy(B_after.data(), dB, bytes, cudaMemcpyDeviceToHost)))
+            fail(h, e, "copying the inputs back");
         cudaFree(dA);
         cudaFree(dB);
         cudaFree(dC);
         write_all(&h, sizeof h);
         write_all(C.data(), bytes);
+        write_all(A_after.data(), bytes);
+        write_all(B_after.data(), bytes);
     }
     return 0;
 }

@@ -149,12 +149,15 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
     memset(r, 0, sizeof *r);
     r->memory_limit_mib = student_memory_limit_mib();
     size_t floats = (size_t)n * n;
-    size_t per_seed = sizeof(lab_exec_header) + floats * sizeof(float);
+    size_t matrix = floats * sizeof(float);
+    size_t per_seed = sizeof(lab_exec_header) + 3 * matrix; /* C, then A and B as matmul left them */
     size_t want = per_seed * (size_t)nseeds;
     char *buf = malloc(want + 1);
-    r->C = malloc(floats * sizeof(float) * (size_t)nseeds);
+    r->C = malloc(matrix * (size_t)nseeds);
+    r->A_after = malloc(matrix * (size_t)nseeds);
+    r->B_after = malloc(matrix * (size_t)nseeds);
     int fds[2];
-    if (!buf || !r->C || pipe(fds) != 0) {
+    if (!buf || !r->C || !r->A_after || !r->B_after || pipe(fds) != 0) {
         snprintf(r->detail, sizeof r->detail, "grader: out of memory or pipes");
         free(buf);
         return;
@@ -223,10 +226,12 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
             snprintf(r->detail, sizeof r->detail, "%s", h.detail);
             break;
         }
-        if (at + floats * sizeof(float) > have)
+        if (at + 3 * matrix > have)
             break;
-        memcpy(r->C + (size_t)s * floats, buf + at, floats * sizeof(float));
-        at += floats * sizeof(float);
+        memcpy(r->C + (size_t)s * floats, buf + at, matrix);
+        memcpy(r->A_after + (size_t)s * floats, buf + at + matrix, matrix);
+        memcpy(r->B_after + (size_t)s * floats, buf + at + 2 * matrix, matrix);
+        at += 3 * matrix;
         r->results++;
     }
     free(buf);
@@ -237,7 +242,9 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
 void student_result_free(student_result *r)
 {
     free(r->C);
-    r->C = NULL;
+    free(r->A_after);
+    free(r->B_after);
+    r->C = r->A_after = r->B_after = NULL;
 }
 
 const char *student_memory_note(const student_result *r, char *buf, size_t len)

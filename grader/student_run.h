@@ -15,6 +15,8 @@ typedef struct {
     char detail[256];    /* lab_exec's account of a CUDA error */
     int results;         /* how many seeds came back complete */
     float *C;            /* results * n*n floats, seed after seed */
+    float *A_after;      /* the inputs as matmul left them in device memory, */
+    float *B_after;      /* laid out as C */
     char log_tail[1024]; /* the end of what the student's code printed */
     unsigned long memory_limit_mib; /* the host memory it was allowed (RLIMIT_DATA) */
 } student_result;

@@ -45,6 +45,10 @@ expect missing-file 0/20 "no 01-naive/matmul.cu in the submission"
 # test that asks for a kernel does not.
 expect host-compute 15/20 "C was filled by cudaMemcpy, not by a kernel"
 expect host-compute-copy-kernel 15/20 "copied 80000 bytes from the device to the host"
+# Right answers from a B it transposed in place and left so: every size
+# test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
+# the structural test (a kernel computed C) still passes.
+expect modifies-input 6/20 "matmul changed its input B"
 
 # Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
 # 4 GiB malloc fails at once and every test says why.  SIM_THREADS fixes the
