@@ -4,7 +4,7 @@
 // right; every later launch in the same process (the grader runs three
 // random inputs per size) starts from the previous product, so it fails
 // reliably. On a GPU shared memory starts with any old contents.
-// targets: n=2; n=1
+// targets: n=2
 #include "lab.h"
 
 #define MAX_N 32  // room for the largest n one block can hold

@@ -2,7 +2,7 @@
 // TILE x TILE launch but no tiles: each thread reads its row of A and
 // column of B straight from global memory, 2n loads instead of
 // 2 * ceil(n / TILE).
-// targets: loads per thread (TILE=16); loads per thread (TILE=32)
+// targets: loads per element (TILE=16); loads per element (TILE=32)
 #include "lab.h"
 
 // The grader rebuilds this file with -DTILE=16 and -DTILE=32.
