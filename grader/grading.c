@@ -84,7 +84,11 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
 {
     char log[1024], note[256];
     tail_lines(r->log_tail, 3, log, sizeof log);
-    if (r->timed_out)
+    if (r->after_hang)
+        snprintf(msg, len, "n=%d: not run: an earlier test of this stage hung at this size or a smaller one (%s); "
+                 "larger runs would too, so they fail at once instead of each waiting out its time limit", n,
+                 r->detail);
+    else if (r->timed_out)
         snprintf(msg, len,
                  "n=%d: no result after %.0f s, so the run was stopped. The kernel seems not to finish: "
                  "an endless loop, or threads waiting at a __syncthreads() that others never reach?%s%s",

@@ -9,6 +9,7 @@
 typedef struct {
     int ok;              /* 1: every seed's result arrived */
     int timed_out;
+    int after_hang;      /* not run: an earlier run of this stage hung (detail says which) */
     int signal;          /* the signal that ended lab_exec, or 0 */
     int exit_code;
     int cuda_status;     /* a CUDA error lab_exec reported, or 0 */
@@ -26,6 +27,13 @@ typedef struct {
 void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
                  const char *log_path, student_result *r);
 void student_result_free(student_result *r);
+
+/* A hang costs one stage once: after a run that had to be stopped, every
+ * later student_run of the same stage at that size or larger (each test is
+ * a process of its own, so this is a file) returns at once with after_hang
+ * set, instead of waiting out its own time limit; smaller sizes still run.
+ * path: a file in the stage's folder, or NULL for none. */
+void student_run_hang_marker(const char *path);
 
 /* For a run that ended badly: a sentence on the memory limit when the
  * program may have run into it (a message about memory in its output, or
