@@ -127,7 +127,27 @@ struct worker_check {
     bool phase_read_shared = false, phase_wrote_shared = false;
     launch_totals totals;
     std::map<std::pair<uintptr_t, uintptr_t>, bool> pair_order;  // (write pc, read pc) -> write after read?
+    size_t phase_records = 0;  // accesses recorded since the last barrier, all threads
 };
+
+// A block's accesses between two barriers are kept until the barrier, to be
+// analysed warp by warp.  A kernel that never finishes would grow them
+// until the run's memory limit ended it with an out-of-memory message; past
+// this many (24 bytes each, far beyond any real kernel at the sizes check
+// mode runs) the launch is ended as a GPU's watchdog would end it, and
+// called what it most likely is.
+constexpr size_t max_phase_records = size_t(1) << 24;
+
+void record_access(worker_check *w, unsigned t, const access &a)
+{
+    w->records[t].push_back(a);
+    if (++w->phase_records > max_phase_records)
+        abandon_running_thread(cudaErrorLaunchTimeout,
+                               "check mode stopped the launch: the block made more than " +
+                                   std::to_string(max_phase_records) +
+                                   " memory accesses without reaching a barrier or finishing. The kernel seems "
+                                   "not to finish: an endless loop, or a loop bound that never comes?");
+}
 
 thread_local worker_check *this_check;
 std::mutex merge_mutex;
@@ -238,7 +258,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
     (store ? w->phase_wrote_shared : w->phase_read_shared) = true;
     if (!store)
         w->totals.shared_load_bytes += size;
-    w->records[t].push_back(access{pc, a - w->tls_lo, size, (uint8_t)(is_shared | (store ? is_store : 0))});
+    record_access(w, t, access{pc, a - w->tls_lo, size, (uint8_t)(is_shared | (store ? is_store : 0))});
 }
 
 void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
@@ -246,7 +266,7 @@ void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
     (store ? w->stores : w->loads)[t]++;
     if (!store)
         w->totals.global_load_bytes += size;
-    w->records[t].push_back(access{pc, a, size, (uint8_t)(store ? is_store : 0)});
+    record_access(w, t, access{pc, a, size, (uint8_t)(store ? is_store : 0)});
 }
 
 // __constant__ variables: cuda_sim.h puts them in this section, whose
@@ -722,6 +742,9 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     w->block_dim = block_dim;
     w->thread_count = block_dim.x * block_dim.y * block_dim.z;
     w->records.resize(w->thread_count);
+    for (auto &r : w->records)
+        r.clear();  // a block ended early (a fault) leaves its records
+    w->phase_records = 0;
     w->loads.assign(w->thread_count, 0);
     w->stores.assign(w->thread_count, 0);
     w->barrier_sites.assign(w->thread_count, nullptr);
@@ -745,6 +768,7 @@ void check_phase_end()
         analyse_warp(w, first, std::min(w->thread_count, first + warp_size));
     for (auto &r : w->records)
         r.clear();
+    w->phase_records = 0;
     // Threads that stopped at different barrier call sites in one phase.
     const void *site = nullptr;
     unsigned at_first = 0, at_other = 0;

@@ -386,7 +386,9 @@ void barrier()
     // Resumed: every thread of the block has reached the barrier.
 }
 
-bool abandon_faulting_thread(const std::string &why)
+bool abandon_faulting_thread(const std::string &why) { return abandon_running_thread(cudaErrorIllegalAddress, why); }
+
+bool abandon_running_thread(cudaError_t error, const std::string &why)
 {
     worker *w = this_worker;
     if (!w || !w->job || w->running < 0)
@@ -395,7 +397,7 @@ bool abandon_faulting_thread(const std::string &why)
     const uint3 t = w->fibers[i].ts.thread_idx, b = w->block.block_idx;
     char where[160];
     snprintf(where, sizeof where, "thread (%u,%u,%u) of block (%u,%u,%u): ", t.x, t.y, t.z, b.x, b.y, b.z);
-    w->job->fail(cudaErrorIllegalAddress, where + why);
+    w->job->fail(error, where + why);
     w->block_aborted = true;
     w->running = -1;
     fiber_context discarded;

@@ -81,6 +81,7 @@ const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorNotReady: return "cudaErrorNotReady";
     case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
     case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
+    case cudaErrorLaunchTimeout: return "cudaErrorLaunchTimeout";
     case cudaErrorNotSupported: return "cudaErrorNotSupported";
     }
     return "cudaErrorUnknown";
@@ -103,6 +104,7 @@ const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorNotReady: return "device not ready";
     case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
+    case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
     case cudaErrorNotSupported: return "operation not supported";
     }
     return "unrecognized error code";

@@ -59,6 +59,9 @@ void install_fault_handler();
 // abandons the CUDA thread and returns to its block's scheduler.
 // Returns false (and does nothing) when no kernel runs on this OS thread.
 bool abandon_faulting_thread(const std::string &why);
+// The same for any reason: ends the running CUDA thread's block and the
+// launch with `error` (check mode's bound on a spinning kernel uses it).
+bool abandon_running_thread(cudaError_t error, const std::string &why);
 
 }  // namespace sim
 

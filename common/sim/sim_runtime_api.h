@@ -29,6 +29,7 @@ typedef enum cudaError {
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchTimeout = 702,
     cudaErrorLaunchFailure = 719,
     cudaErrorNotSupported = 801
 } cudaError_t;

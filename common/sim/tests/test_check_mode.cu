@@ -806,6 +806,34 @@ START_TEST(host_pointer_read)
 }
 END_TEST
 
+// ------------------------------------------------------------- a spin
+
+// Never ends, and loads on every turn (volatile: the loop cannot be folded
+// away): check mode's records would grow until the run ran out of memory.
+__global__ void spin_loading(const float *p, float *out)
+{
+    float sum = 0.0f;
+    for (unsigned i = 0;; i = (i + 1) % 64)
+        sum += ((volatile const float *)p)[i];
+    out[threadIdx.x] = sum;
+}
+
+START_TEST(spinning_kernel_is_stopped)
+{
+    float *in = dev_floats(64), *out = dev_floats(32);
+    checked_run run;
+    spin_loading<<<1, 32>>>(in, out);
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess)
+        e = cudaDeviceSynchronize();
+    check_report r = run.finish();
+    ck_assert_msg(e == cudaErrorLaunchTimeout, "got %s, want cudaErrorLaunchTimeout; stderr:\n%s", cudaGetErrorName(e),
+                  r.human.c_str());
+    ck_assert_msg(contains(r.human, "seems not to finish"), "the message does not call it a spin:\n%s",
+                  r.human.c_str());
+}
+END_TEST
+
 // ------------------------------------------------- uninitialised shared read
 
 // Reads its word before anything wrote it, then writes it and (after a
@@ -914,6 +942,11 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, out_of_bounds_read_in_slack);
     tcase_add_test(tc, host_pointer_read);
     tcase_add_test(tc, uninitialised_shared_read);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bounds");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, spinning_kernel_is_stopped);
     suite_add_tcase(s, tc);
 
     return s;
