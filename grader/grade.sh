@@ -11,6 +11,10 @@
 #     GRADE_MEMORY_MIB  host memory one run of the student's code may use
 #                 beyond the simulator's own (default 2048; grader/student_run.c)
 #     GRADE_KIT_CHECKED=1  skip the kit's own check (grade_all.sh made it once)
+#     GRADE_DEADLINE  a time (seconds since 1970) by which grading must end:
+#                 a stage still running then, and every stage after it, is
+#                 "not graded: the time for grading ran out"; the stages
+#                 graded before keep their points (Gradescope's limit)
 #
 # Exit status: 0 when grading finished, whatever the score; 2 when no grade
 # could be given: a kit error (the kit cannot grade on this machine:
@@ -31,6 +35,9 @@ points="$root/grader/points.tsv"
 
 die() { echo "grade: $*" >&2; exit 2; }
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
+deadline=${GRADE_DEADLINE:-}
+[ -z "$deadline" ] || [[ $deadline =~ ^[0-9]+$ ]] || die "GRADE_DEADLINE=$deadline is not a time in seconds since 1970"
+seconds_left() { echo $((deadline - $(date +%s))); }
 [ -d "$submission" ] || die "SUBMISSION=$submission is not a folder"
 [ -x "$suite" ] || die "$suite is missing (run through make grade)"
 submission=$(cd "$submission" && pwd)
@@ -100,36 +107,52 @@ for stage in $stages; do
     mkdir -p "$dir/src"
     src="$submission/$stage/matmul.cu"
     echo "== $stage ($backend backend) =="
-    # Only this one file is taken, and only if it is a plain file: a link
-    # could point at the solutions.
-    if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
-        fail_stage "$stage" "$stage/matmul.cu is not a plain file (a link?): it was not graded"
-    elif [ ! -f "$src" ]; then
-        fail_stage "$stage" "no $stage/matmul.cu in the submission ($submission): this stage scores 0"
+    # Only these two files are taken, and only if they are plain files: a
+    # link could point at the solutions.
+    answers="$submission/$stage/answers.txt"
+    [ -f "$answers" ] && [ ! -L "$answers" ] && cp "$answers" "$dir/src/answers.txt"
+    no_kernel=""   # why the kernel's tests cannot run, when they cannot
+    if [ -n "$deadline" ] && [ "$(seconds_left)" -le 5 ]; then
+        fail_stage "$stage" "not graded: the time for grading ran out before this stage"
     else
-        cp "$src" "$dir/src/matmul.cu"
-        answers="$submission/$stage/answers.txt"
-        [ -f "$answers" ] && [ ! -L "$answers" ] && cp "$answers" "$dir/src/answers.txt"
-        # Build variants (grader/variants.tsv): the same file rebuilt with
-        # other settings, e.g. another tile width; their tests fail alone.
-        awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv" |
-            while IFS=$'\t' read -r variant defines; do
-                # make reads an argument with "=" as a variable: no "=" in paths.
-                build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines" ||
-                    echo "   (the tests of $variant score 0)"
-            done
-        if ! build_lab "$stage" "$dir" build ""; then
-            fail_stage "$stage" "matmul.cu does not compile (the compiler's messages are in the grading output)"
+        if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
+            no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
+        elif [ ! -f "$src" ]; then
+            no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
         else
-            # Whatever a student's program left in this folder is not
-            # read: the joined results are written afresh from the suite's.
-            rm -f "$dir/results.tsv" "$dir/results.tsv.joined"
-            if "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1; then
-                awk -F'\t' -v s="$stage" '{ print s "\t" $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
+            cp "$src" "$dir/src/matmul.cu"
+            if ! build_lab "$stage" "$dir" build ""; then
+                no_kernel="matmul.cu does not compile (the compiler's messages are above)"
             else
-                # The suite never runs student code: its failure is the kit's.
-                kit_error "the grader's program failed on $stage" "$(tail -n 3 "$dir/suite.log")" "log: $dir/suite.log"
+                # Build variants (grader/variants.tsv): the same file rebuilt
+                # with other settings, e.g. another tile width; their tests
+                # fail alone.
+                awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv" |
+                    while IFS=$'\t' read -r variant defines; do
+                        # make reads an argument with "=" as a variable: no "=" in paths.
+                        build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines" ||
+                            echo "   (the tests of $variant score 0)"
+                    done
             fi
+        fi
+        # The suite runs even with no kernel to run: the kernel's tests then
+        # fail at once (its program does not exist) and the quiz is graded.
+        # Whatever a student's program left in this folder is not read: the
+        # joined results are written afresh from the suite's.
+        rm -f "$dir/results.tsv" "$dir/results.tsv.joined"
+        limit=()
+        [ -n "$deadline" ] && limit=(timeout -k 5 "$(seconds_left)")
+        "${limit[@]}" "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ]; then
+            awk -F'\t' -v OFS='\t' -v s="$stage" -v why="$no_kernel" '
+                why != "" && $2 == "fail" && $3 ~ /this build of matmul.cu does not exist/ { $3 = why }
+                { print s, $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
+        elif [ -n "$deadline" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
+            fail_stage "$stage" "not graded: the time for grading ran out during this stage"
+        else
+            # The suite never runs student code: its failure is the kit's.
+            kit_error "the grader's program failed on $stage" "$(tail -n 3 "$dir/suite.log")" "log: $dir/suite.log"
         fi
     fi
     # Join with the points table: each test's points come from the table
@@ -147,7 +170,21 @@ for stage in $stages; do
                 score = (s == "pass") ? pts[t] : 0; got += score
                 printf "%s\t%s\t%d\t%d\t%s\n", stage, t, score, pts[t], m > "'"$dir"'/scored.tsv"
                 shown = m; gsub(/\\n/, "\n" sprintf("%" (width + 16) "s", ""), shown); gsub(/\\"/, "\"", shown); gsub(/\\\\/, "\\", shown)
-                printf "  " sprintf("%-" width "s", t) " %-4s %2d/%-2d  %s\n", (s == "pass" ? "OK" : "FAIL"), score, pts[t], shown
+                line[i] = "  " sprintf("%-" width "s", t) " " sprintf("%-4s %2d/%-2d", (s == "pass" ? "OK" : "FAIL"), score, pts[t]) "  " shown
+                # Grouped by reason, the size it was seen at left out.
+                key = m; sub(/^n=[0-9]+: /, "", key)
+                failed_for[i] = (s == "pass") ? "" : key
+                if (s != "pass") { times[key]++; lost[key] += pts[t]; last[key] = t; at[key] = i; if (!(key in first)) first[key] = t }
+                sub(/^n=[0-9]+: /, "", shown); text[key] = shown
+            }
+            # Tests that failed for one reason (no file, no build, no time,
+            # a hang): the reason once, where the last of them stands.
+            for (i = 1; i <= n; i++) {
+                m = failed_for[i]
+                if (m == "" || times[m] < 3) { print line[i]; continue }
+                if (at[m] != i) continue
+                label = times[m] " tests, " first[m] " to " last[m]
+                printf "  %s\n  %-" width "s FAIL  0/%-2d  %s\n", label, "", lost[m], text[m]
             }
             printf "  %s: %d/%d\n", stage, got, max
             if (got == 0 && todo != "")
