@@ -189,5 +189,42 @@ else
     echo "skip tamper: needs root and a user nobody"
 fi
 
+# 4. A stage whose kernel hangs from n = 64 on: it costs that stage one time
+# limit (its larger runs are not started), and every other stage keeps all
+# its points, well inside the autograder's limit.
+rm -rf "$fake/submission"
+mkdir -p "$fake/submission"
+cp -R "$root/solutions/." "$fake/submission/"
+sed 's|^    float sum = 0.0f;$|    float sum = 0.0f;\n    if (n >= 64) { volatile int spin = 1; while (spin) { } }|' \
+    "$root/solutions/04-tiled/matmul.cu" > "$fake/submission/04-tiled/matmul.cu"
+grep -q 'volatile int spin' "$fake/submission/04-tiled/matmul.cu" || fail "hang: could not make the hanging kernel"
+t=$SECONDS
+autograde hanging-stage
+status=$?
+took=$((SECONDS - t))
+others_short=$(awk '/"name": "/ && !/"name": "04-tiled/ {
+        match($0, /"score": [0-9]+/); s = substr($0, RSTART + 9, RLENGTH - 9)
+        match($0, /"max_score": [0-9]+/); m = substr($0, RSTART + 13, RLENGTH - 13)
+        if (s != m) bad++ } END { print bad + 0 }' "$json" 2>/dev/null)
+read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
+if [ $status -eq 0 ] && [ "$others_short" = 0 ] && [[ $score =~ ^[0-9]+$ ]] && [ "$score" -ge $((full - tiled)) ] &&
+        [ "$score" -lt "$full" ] && [ $took -lt 300 ] && grep -q 'not run: an earlier test of this stage hung' "$json"; then
+    echo "ok   hanging stage: $score/$max in ${took}s (limit 540 s): 04-tiled lost its larger runs after one hang, every other stage full"
+else
+    fail "hanging stage: status $status, score $score/$max, ${others_short:-?} tests outside 04-tiled short, ${took}s (see $fake/../hanging-stage.log)"
+fi
+
+# 5. Out of time: a deadline already past grades nothing, says so, and still
+# writes a result (not a kit error).
+GRADE_DEADLINE=$(date +%s) SUBMISSION="$root/solutions" LAB=01-naive GRADE_OUT="$fake/../deadline" \
+    "$root/grader/grade.sh" > "$fake/../deadline.log" 2>&1
+status=$?
+if [ $status -eq 0 ] && grep -q '^Score: 0/20' "$fake/../deadline.log" &&
+        grep -q 'not graded: the time for grading ran out before this stage' "$fake/../deadline/results.json"; then
+    echo "ok   deadline: a stage after GRADE_DEADLINE is \"not graded\", and the result is still written"
+else
+    fail "deadline: status $status (see $fake/../deadline.log)"
+fi
+
 echo "gradescope bundle: $((SECONDS - start))s"
 [ $failures -eq 0 ]
