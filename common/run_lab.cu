@@ -16,6 +16,7 @@
 #include "device_product.h"
 #include "harness.h"
 #include "lab.h"
+#include "nan_patterns.h"
 #include "timing.h"
 
 // ---------------------------------------------------------------- set-up
@@ -154,7 +155,7 @@ int main(int argc, char **argv)
     printf("lab %s, n=%d, seed %lu, on %s\n", LAB_NAME, n, seed, backend_name(name, sizeof name));
     device_product d(A.data(), B.data(), n);
     // NaN in C on every backend, so an element never written shows up.
-    CUDA_CHECK(cudaMemset(d.C, 0xFF, bytes));
+    CUDA_CHECK(cudaMemset(d.C, NAN_UNWRITTEN_C_BYTE, bytes));
 
     matmul(d.A, d.B, d.C, n);
     CUDA_CHECK(cudaGetLastError());       // the launch itself (configuration)

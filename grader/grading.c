@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "nan_patterns.h"
 #include "student_run.h"
 
 grading_context grading;
@@ -108,20 +109,49 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
                  n, r->exit_code, *log ? "\n" : "", log, student_memory_note(r, note, sizeof note));
 }
 
-static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const lab_comparison *c)
+/* Where the NaNs in a wrong C came from, by their bits (nan_patterns.h). */
+static const char *nan_hint(const float *got, size_t count, char *buf, size_t len)
+{
+    size_t unwritten = 0, from_shared = 0, other = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t bits;
+        memcpy(&bits, &got[i], sizeof bits);
+        if (bits == NAN_UNWRITTEN_C_BITS)
+            unwritten++;
+        else if ((bits & 0x7FFFFFFFu) == NAN_NEW_SHARED_MEMORY_BITS)
+            from_shared++;
+        else if (!isfinite(got[i]))
+            other++;
+    }
+    buf[0] = '\0';
+    size_t used = 0;
+    if (unwritten == count)
+        return " C is all NaN: no element was written (the kit fills C with NaN before calling matmul).";
+    if (from_shared)
+        used += (size_t)snprintf(buf + used, len - used,
+                                 " %zu elements hold the NaN the simulator fills new shared memory with: they were "
+                                 "computed from shared memory no thread had written yet. A __syncthreads() missing "
+                                 "between the stores and the loads, or an index past what was stored? (make check "
+                                 "names the line)", from_shared);
+    if (unwritten && used < len)
+        used += (size_t)snprintf(buf + used, len - used,
+                                 " %zu elements were never written (still the NaN the kit fills C with): does the "
+                                 "grid cover the whole matrix, edges included?", unwritten);
+    if (other && used < len)
+        snprintf(buf + used, len - used, " %zu elements are NaN or infinite.", other);
+    return buf;
+}
+
+static void explain_mismatch(char *msg, size_t len, int n, uint64_t seed, const lab_comparison *c, const float *got)
 {
     int written = snprintf(msg, len,
                            "n=%d, seed %llu: %ld of %ld elements wrong; first at (row %d, col %d): got %.6g, "
                            "expected %.6g.",
                            n, (unsigned long long)seed, c->mismatches, c->checked, c->first_row, c->first_col,
                            isnan(c->first_got) ? NAN : c->first_got, c->first_ref); /* "nan", never "-nan" */
-    const char *hint = "";
-    if (c->not_finite == c->checked)
-        hint = " C is all NaN: no element was written (the kit fills C with NaN before calling matmul).";
-    else if (c->not_finite > 0)
-        hint = " Some elements are NaN: they were never written (the kit fills C with NaN before calling matmul). "
-               "Does the grid cover the whole matrix, edges included?";
-    snprintf(msg + written, len - (size_t)written, "%s", hint);
+    char hint[512] = "";
+    const char *why = c->not_finite > 0 ? nan_hint(got, (size_t)n * n, hint, sizeof hint) : "";
+    snprintf(msg + written, len - (size_t)written, "%s", why);
 }
 
 /* The inputs must come back as they went in, bit for bit: a kernel that
@@ -186,7 +216,7 @@ START_TEST(test_size)
         lab_reference_rows(A, B, ref, n, 0, n);
         lab_comparison c;
         if (!lab_compare_rows(r.C + (size_t)s * count, ref, n, 0, n, NULL, 0, &c)) {
-            explain_mismatch(msg, sizeof msg, n, seeds[s], &c);
+            explain_mismatch(msg, sizeof msg, n, seeds[s], &c, r.C + (size_t)s * count);
             ck_abort_msg("%s", msg);
         }
         max_error = fmax(max_error, c.max_error);
@@ -355,10 +385,11 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     lab_make_inputs(A, B, n, seed);
     lab_reference_rows(A, B, ref, n, 0, n);
     lab_comparison c;
-    if (!lab_compare_rows(r.C, ref, n, 0, n, NULL, 0, &c)) {
-        explain_mismatch(msg, sizeof msg, n, seed, &c);
-        ck_abort_msg("%s\n(a structural check needs a correct result first)", msg);
-    }
+    /* A wrong C does not end the check here: what the run counted (hazards
+     * above all) often says why it is wrong.  The structural test judges
+     * its rule first, then asks for a right result too. */
+    if (!lab_compare_rows(r.C, ref, n, 0, n, NULL, 0, &c))
+        explain_mismatch(out->wrong_result, sizeof out->wrong_result, n, seed, &c, r.C);
     free(A);
     free(B);
     free(ref);

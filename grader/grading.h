@@ -44,6 +44,7 @@ typedef struct {
     /* What cudaMemcpy moved while matmul ran (lab_exec's "matmul" lines): */
     unsigned long long copy_reports, copied_to_host, copied_into_c;
     char findings[1536]; /* the first findings, one per line, for messages */
+    char wrong_result[1024]; /* why C was wrong, or "": counts of a wrong run still say what it did */
 } check_counts;
 
 /* Runs the check build of the submission (variant "check" or, e.g.,

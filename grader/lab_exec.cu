@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "lab.h"
 #include "lab_exec_protocol.h"
+#include "nan_patterns.h"
 
 static void write_all(const void *data, size_t bytes)
 {
@@ -112,7 +113,7 @@ int main(int argc, char **argv)
             fail(h, e, "copying the inputs");
         // C starts as NaN on every backend (the simulator's new memory
         // already is): an element the kernel never writes cannot pass.
-        if ((e = cudaMemset(dC, 0xFF, bytes)))
+        if ((e = cudaMemset(dC, NAN_UNWRITTEN_C_BYTE, bytes)))
             fail(h, e, "clearing C");
         copy_ledger before = read_copy_ledger(dC);
         matmul(dA, dB, dC, n);

@@ -25,8 +25,10 @@ START_TEST(test_structure)
     char msg[1024];
     int ok = tests[_i].rule(&c, tests[_i].n, msg, sizeof msg);
     if (!ok)
-        ck_abort_msg("n=%d: %s%s%s", tests[_i].n, msg, c.findings[0] ? "\nThe check report says:\n" : "",
-                     c.findings);
+        ck_abort_msg("n=%d: %s%s%s%s%s", tests[_i].n, msg, c.findings[0] ? "\nThe check report says:\n" : "",
+                     c.findings, c.wrong_result[0] ? "\nThe result is wrong too: " : "", c.wrong_result);
+    if (c.wrong_result[0])
+        ck_abort_msg("%s\n(%s; a structural check needs a correct result too)", c.wrong_result, msg);
     grading_record_pass(tests[_i].name, msg);
 }
 END_TEST

@@ -625,8 +625,14 @@ void print_report(const launch_totals &t)
                 if (s.second.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
                             s.second.max_degree, s.first.second ? "store" : "load", at[s.first.first].c_str());
-            for (auto &f : t.findings)
-                fprintf(m, "finding launch=%llu kind=%s %s\n", launch_serial, kind_name(f.kind), describe(f, at).c_str());
+            // Once per text: an unrolled loop makes one source line many
+            // code addresses, each its own finding.
+            std::set<std::string> written;
+            for (auto &f : t.findings) {
+                std::string text = describe(f, at);
+                if (written.insert(text).second)
+                    fprintf(m, "finding launch=%llu kind=%s %s\n", launch_serial, kind_name(f.kind), text.c_str());
+            }
             fclose(m);
         }
     }

@@ -16,6 +16,7 @@
 #include <map>
 #include <string>
 
+#include "nan_patterns.h"
 #include "runtime_state.h"
 
 namespace sim {
@@ -50,7 +51,7 @@ unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_copy_to
 // A quiet NaN in every whole float, 0xFF in any leftover bytes.
 void fill_with_nan(char *p, size_t bytes)
 {
-    const uint32_t nan_bits = 0x7FC00000u;
+    const uint32_t nan_bits = NAN_NEW_DEVICE_MEMORY_BITS;
     size_t words = bytes / 4;
     for (size_t i = 0; i < words; i++)
         memcpy(p + 4 * i, &nan_bits, 4);

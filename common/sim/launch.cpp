@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+
+#include "nan_patterns.h"
 #include <mutex>
 #include <string>
 #include <thread>
@@ -124,10 +126,19 @@ struct worker {
     // are the program's TLS block minus the simulator's own variables.
     std::vector<std::pair<char *, size_t>> shared_ranges;
     void find_shared_ranges();
+    // Each block's shared memory starts as a NaN of its own (nan_patterns.h),
+    // as a GPU's starts as garbage: a value read before any thread wrote it
+    // poisons what it touches, and the grader can tell such a NaN from an
+    // element of C that was never written.
     void poison_shared() const
     {
-        for (auto &r : shared_ranges)
-            memset(r.first, 0xFF, r.second);
+        const uint32_t bits = NAN_NEW_SHARED_MEMORY_BITS;
+        for (auto &r : shared_ranges) {
+            size_t words = r.second / 4;
+            for (size_t i = 0; i < words; i++)
+                memcpy(r.first + 4 * i, &bits, 4);
+            memset(r.first + 4 * words, 0xC5, r.second - 4 * words);
+        }
     }
 
     void enter(unsigned i, fiber_context *from);

@@ -66,5 +66,23 @@ else
     failures=$((failures + 1))
 fi
 
+# A tiled kernel without its first barrier (the mutant of the same name):
+# its barrier tests name the hazard and the barrier even though the result
+# is wrong, and the wrong result says where its NaNs came from.
+nb="$out/no-first-barrier-submission"
+rm -rf "$nb" && mkdir -p "$nb/04-tiled"
+cp "$root/grader/mutants/04-tiled/no-first-barrier.cu" "$nb/04-tiled/matmul.cu"
+SUBMISSION="$nb" LAB=04-tiled GRADE_OUT="$out/no-first-barrier" GRADE_TIMEOUT_SCALE=0.2 \
+    "$root/grader/grade.sh" > "$out/no-first-barrier.log" 2>&1
+status=$?
+if [ $status -eq 0 ] && grep -A4 '^  barriers (TILE=32)' "$out/no-first-barrier.log" |
+        grep -q 'read-after-write hazard.*a __syncthreads() is missing after matmul.cu:' &&
+        grep -q 'computed from shared memory no thread had written' "$out/no-first-barrier.log"; then
+    echo "ok   no-first-barrier: the barrier test names the hazard and the missing barrier, with a wrong result too"
+else
+    echo "FAIL no-first-barrier: status $status; the barrier test does not name the hazard (see $out/no-first-barrier.log)"
+    failures=$((failures + 1))
+fi
+
 [ $failures -eq 0 ] && echo "bad kernels: all handled" || echo "bad kernels: $failures case(s) mishandled"
 [ $failures -eq 0 ]
