@@ -148,6 +148,17 @@ for stage in $stages; do
             awk -F'\t' -v OFS='\t' -v s="$stage" -v why="$no_kernel" '
                 why != "" && $2 == "fail" && $3 ~ /this build of matmul.cu does not exist/ { $3 = why }
                 { print s, $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
+            # Every test the suite ran has its points, and every row of the
+            # points table a test: anything else is the kit's bug, never a
+            # test silently dropped from the score.
+            disagree=$(awk -F'\t' -v stage="$stage" '
+                FNR == NR { if (!/^#/ && $1 == stage) want[$2] = 1; next }
+                { ran[$2] = 1 }
+                END {
+                    for (t in ran) if (!(t in want)) print "the suite ran \"" t "\", which has no row in grader/points.tsv"
+                    for (t in want) if (!(t in ran)) print "grader/points.tsv gives points to \"" t "\", which the suite does not run"
+                }' "$points" "$dir/results.tsv.joined")
+            [ -z "$disagree" ] || kit_error "the points table and the $stage suite disagree" "$disagree"
         elif [ -n "$deadline" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
             fail_stage "$stage" "not graded: the time for grading ran out during this stage"
         else

@@ -34,6 +34,11 @@ void grading_add_refused_test(Suite *s, int n);
  * submission's answers.txt against grader/answers/<stage>.tsv. */
 void grading_add_quiz_tests(Suite *s);
 
+/* A suite declared more tests of one kind than its table holds: a kit
+ * bug, said loudly (grade.sh turns the exit into a kit error), never a test
+ * silently left out of the grade. */
+void grading_table_full(const char *what, int capacity);
+
 /* What the simulator's check mode counted over one run (all launches). */
 typedef struct {
     unsigned long long launches, threads, global_loads, global_stores, max_loads_per_thread,

@@ -104,9 +104,11 @@ void grading_add_quiz_tests(Suite *s)
     if (!f)
         return; /* no quiz for this stage: no tests, and the points table has none */
     char line[1024];
-    while (key_count < MAX_QUESTIONS && fgets(line, sizeof line, f)) {
+    while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
+        if (key_count >= MAX_QUESTIONS)
+            grading_table_full("quiz questions", MAX_QUESTIONS);
         line[strcspn(line, "\r\n")] = '\0';
         char *id = strtok(line, "\t"), *accepted = strtok(NULL, "\t"), *hint = strtok(NULL, "\t");
         if (!id || !accepted)

@@ -6,6 +6,8 @@
 #   2. the same broken kit grading a class: one kit error, nobody graded, no
 #      gradebook, exit status 2;
 #   3. the same kit as a Gradescope autograder: no results.json, status 2;
+#      then, repaired but with a test's row gone from the points table: a
+#      kit error that names the test;
 #   4. a missing tool (the check-mode compiler): a kit error that names the
 #      package to install;
 #   5. the kit as it is: the canary passes, and a student's compile error
@@ -65,6 +67,21 @@ if [ $status -eq 2 ] && [ ! -e "$ag/results/results.json" ] && grep -q 'kit erro
     echo "ok   broken kit: the Gradescope autograder writes no results.json (an error there, not a zero)"
 else
     fail "broken kit: run_autograder exited $status (see $base/autograder.log)"
+fi
+
+# 3b. The same kit repaired, but its points table missing a test's row: the
+# test is never silently dropped from the score.
+cp "$root/common/sim/cuda_sim.h" "$kit/common/sim/cuda_sim.h"
+sed -i '/^02-shared-2x2\tquiz Q4\t/d' "$kit/grader/points.tsv"
+make --no-print-directory -C "$kit" grade SUBMISSION="$root/solutions" LAB=02-shared-2x2 BACKEND=sim \
+    > "$base/points.log" 2>&1
+status=$?
+if [ $status -eq 2 ] && grep -q '^kit error: the points table and the 02-shared-2x2 suite disagree' "$base/points.log" &&
+        grep -q 'the suite ran "quiz Q4", which has no row in grader/points.tsv' "$base/points.log" &&
+        [ ! -e "$kit/build/grade/results.json" ]; then
+    echo "ok   a test with no row in the points table: a kit error naming it, no score"
+else
+    fail "a test with no points: make grade exited $status (see $base/points.log)"
 fi
 
 # 4. A missing tool, on the kit as it is.
