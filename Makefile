@@ -14,14 +14,14 @@ export BACKEND
 .PHONY: help deps grade test test-unit test-grading bench-sim clean
 help:
 	@echo "make grade [SUBMISSION=dir] [LAB=NN-name]  grade labs/ (or dir shaped like it); exit 0 when graded, 2 on a kit error"
-	@echo "make test                                  the kit's own tests"
+	@[ ! -d grader/tests ] || echo "make test                                  the kit's own tests"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"
 	@echo "make lessons                               refill the lessons' numbers from reports/"
-	@echo "make slides [DECK=NN-name]                 the decks, one per stage, to build/slides/*.pdf"
+	@[ ! -d slides ] || echo "make slides [DECK=NN-name]                 the decks, one per stage, to build/slides/*.pdf"
 	@echo "make bench-sim                             time the CPU simulator"
 	@echo "make -C labs/01-naive run N=1000           build, check and time one lab"
 	@echo "make deps                                  install what is missing (apt-get)"
-	@echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19, g++ 13), clang, ucontext, aarch64"
+	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19, g++ 13), clang, ucontext, aarch64"
 	@echo "make clean                                 remove build/"
 	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1  GRADE_SEED=n"
 	@echo "          CXX_SIM=g++|clang++  CC=cc|clang  (the simulator's compilers)  SIM_FIBERS=ucontext  WERROR=1"

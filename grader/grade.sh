@@ -205,6 +205,10 @@ for stage in $stages; do
     scored+=$(cat "$dir/scored.tsv")$'\n'
 done
 
+# In the student handout the answer keys are left out: say who grades the quiz.
+[ -d "$root/grader/answers" ] ||
+    echo "The quizzes (answers.txt) are graded by your instructor: the answer keys are not in this copy."
+
 # What this grade was made with (grader/provenance.sh): shown, and kept
 # in results.json and for the gradebook.
 GRADE_SEED=${GRADE_SEED:-} "$root/grader/provenance.sh" "$backend" > "$out/provenance.tsv"

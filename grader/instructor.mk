@@ -12,8 +12,10 @@
 #   make grade-prepare  the grader's shared programs for BACKEND (grade_suite,
 #                       build/BACKEND/common/*), built once before parallel grading
 #
-# Both archives are made from the files git knows (tracked, or untracked and
-# not ignored), so build outputs never get in.
+# The autograder is made from the files git knows (tracked, or untracked and
+# not ignored), so build outputs never get in; the handout from the last
+# commit (git archive HEAD), so whatever an instructor has in labs/ now (a
+# filled-in kernel, answers) stays out, with a warning when it differs.
 
 GRADE_ALL_OUT ?= $(ROOT)/build/grade-all
 GRADESCOPE_OUT := $(ROOT)/build/gradescope
@@ -90,12 +92,26 @@ gradescope:
 # only read as failures.
 handout:
 	@set -eo pipefail; stage=$(HANDOUT_OUT)/$(HANDOUT_NAME); rm -rf "$$stage" $(HANDOUT_OUT)/$(HANDOUT_NAME).tar.gz; mkdir -p "$$stage"; \
-	{ $(call kit_files,README.md .gitignore Makefile tests.mk common labs grader reports); } | \
-	    grep -z -v -E '^(solutions/|grader/(answers|mutants|gradescope|tests|slurm)/|common/sim/(bench|tests|agreement)/)' | \
-	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
+	paths="README.md .gitignore Makefile tests.mk common labs grader reports"; \
+	if git -C $(ROOT) rev-parse --verify -q HEAD >/dev/null 2>&1; then \
+	    changed=$$(git -C $(ROOT) status --porcelain -- $$paths | wc -l); \
+	    if [ "$$changed" -gt 0 ]; then \
+	        echo "handout: warning: $$changed file(s) differ from the last commit, e.g. $$(git -C $(ROOT) status --porcelain -- $$paths | head -n 1 | cut -c4-);"; \
+	        echo "         the handout holds the committed files (commit what students should get)"; \
+	    fi; \
+	    git -C $(ROOT) archive HEAD -- $$paths | tar -x -C "$$stage"; \
+	else \
+	    echo "handout: warning: not a git checkout: packing the files as they are here"; \
+	    { $(call kit_files,$$paths); } | while IFS= read -r -d '' f; do \
+	        if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
+	fi; \
+	(cd "$$stage" && rm -rf solutions grader/answers grader/mutants grader/gradescope grader/tests grader/slurm \
+	    common/sim/bench common/sim/tests common/sim/agreement common/platforms slides); \
+	mv "$$stage/grader/handout/README.md" "$$stage/README.md"; rm -rf "$$stage/grader/handout"; \
 	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
 	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
-	  awk -F'\t' '!/^#/ && $$2 ~ /^quiz / { next } { print }' grader/points.tsv; } > "$$stage/grader/points.tsv"; \
+	  awk -F'\t' '!/^#/ && $$2 ~ /^quiz / { next } { print }' "$$stage/grader/points.tsv"; } > "$$stage/grader/points.tsv.new"; \
+	mv "$$stage/grader/points.tsv.new" "$$stage/grader/points.tsv"; \
 	$(stamp_revision) > "$$stage/grader/kit_revision"; \
 	leaks=$$(cd "$$stage" && find . -path './solutions' -o -path './grader/answers' -o -path './grader/mutants' -o -path './slides' | head -n 3); \
 	[ -z "$$leaks" ] || { echo "handout: refusing to pack $$leaks"; exit 1; }; \

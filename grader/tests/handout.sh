@@ -70,6 +70,36 @@ grade_handout() {
     [ -z "$problems" ] && echo "ok   handout: make grade LAB=$stage: Score: 0/$want, no quiz lines, no errors" ||
         fail "handout: make grade LAB=$stage:$problems (see $log)"
 }
+# Written for students: its own README, no kit tests in `make help`, and
+# `make test` says where to go instead of failing.
+grep -q 'graded by your instructor' "$kit/README.md" && ! grep -q 'make grade-all' "$kit/README.md" &&
+    echo "ok   the handout's README is the students' one" || fail "the handout's README is not the students' one"
+help=$(make --no-print-directory -C "$kit" help 2>&1)
+! grep -q 'make test\b\|make slides\|grade-all' <<< "$help" && grep -q 'make grade' <<< "$help" &&
+    echo "ok   the handout's make help lists no kit tests, slides or instructors' targets" ||
+    fail "the handout's make help: $help"
+make --no-print-directory -C "$kit" test > "$base/make-test.log" 2>&1 && grep -q 'not in the student handout' "$base/make-test.log" &&
+    echo "ok   make test in the handout says the kit's tests are not there" || fail "make test in the handout (see $base/make-test.log)"
+
+# From the last commit, not the working tree: a filled-in kernel an
+# instructor has in labs/ stays out, with a warning.
+clone="$base/clone"
+rm -rf "$clone"
+if git -C "$root" rev-parse --verify -q HEAD >/dev/null 2>&1 && git clone -q "$root" "$clone" 2>/dev/null; then
+    cp "$root/solutions/01-naive/matmul.cu" "$clone/labs/01-naive/matmul.cu"
+    make --no-print-directory -C "$clone" handout > "$base/clone-handout.log" 2>&1
+    packed=$(tar -xzOf "$clone/build/handout/labkit-student.tar.gz" labkit-student/labs/01-naive/matmul.cu 2>/dev/null | cksum)
+    if grep -q 'warning: 1 file(s) differ from the last commit' "$base/clone-handout.log" &&
+            [ "$packed" = "$(git -C "$clone" show HEAD:labs/01-naive/matmul.cu | cksum)" ]; then
+        echo "ok   a filled-in labs/ kernel is not packed: the handout holds the committed skeleton, with a warning"
+    else
+        fail "uncommitted labs/: see $base/clone-handout.log"
+    fi
+    rm -rf "$clone"
+else
+    echo "skip uncommitted labs/: not a git checkout"
+fi
+
 grade_handout 01-naive
 # A stage with a quiz: its lines must be gone, not failed.
 grade_handout 02-shared-2x2
