@@ -19,12 +19,16 @@
 TEST_OUT := $(ROOT)/build/tests
 
 .PHONY: test test-harness test-grading test-nvcc test-report
+# The student handout leaves the kit's own tests out.
+ifeq ($(wildcard $(ROOT)/grader/tests),)
+test:
+	@echo "make test: the kit's own tests are not in the student handout; grade your work with make grade"
+else
 test: deps
-	@[ -d grader/tests ] || { echo "make test: the kit's own tests are not in the student handout;" \
-	    "grade your work with make grade"; exit 0; }
 	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides test-slurm \
 	    test-platforms
 	@echo "make test: all passed"
+endif
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
 	@mkdir -p $(@D)
