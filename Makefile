@@ -23,7 +23,7 @@ help:
 	@echo "make deps                                  install what is missing (apt-get)"
 	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19, g++ 13), clang, ucontext, aarch64"
 	@echo "make clean                                 remove build/"
-	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1  GRADE_SEED=n"
+	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1  GRADE_SEED=n  V=1 (every test's line)"
 	@echo "          CXX_SIM=g++|clang++  CC=cc|clang  (the simulator's compilers)  SIM_FIBERS=ucontext  WERROR=1"
 
 deps:

@@ -168,7 +168,9 @@ for stage in $stages; do
     fi
     # Join with the points table: each test's points come from the table
     # alone, and a table test the suite never reported counts as failed.
-    awk -F'\t' -v OFS='\t' -v stage="$stage" -v todo="$(first_todo "$dir/src/matmul.cu")" '
+    # Shown: one line per stage and its first failure, or with V=1 every
+    # test (results.json always holds every test).
+    awk -F'\t' -v OFS='\t' -v stage="$stage" -v todo="$(first_todo "$dir/src/matmul.cu")" -v verbose="${V:-}" '
         FNR == NR { if (!/^#/ && $1 == stage) { order[++n] = $2; pts[$2] = $3 } ; next }
         { status[$2] = $3; msg[$2] = $4 }
         END {
@@ -186,7 +188,20 @@ for stage in $stages; do
                 key = m; sub(/^n=[0-9]+: /, "", key)
                 failed_for[i] = (s == "pass") ? "" : key
                 if (s != "pass") { times[key]++; lost[key] += pts[t]; last[key] = t; at[key] = i; if (!(key in first)) first[key] = t }
+                if (s != "pass" && !failures++) { first_failure = t; first_shown = shown }
                 sub(/^n=[0-9]+: /, "", shown); text[key] = shown
+            }
+            if (verbose != 1) {
+                printf "  %s: %d/%d", stage, got, max
+                if (failures) printf "  (%d of %d tests failed; make grade V=1 lists every test)", failures, n
+                printf "\n"
+                if (failures) {
+                    gsub(/\n {16,}/, "\n      ", first_shown)
+                    printf "    first failure: %s: %s\n", first_failure, first_shown
+                }
+                if (got == 0 && todo != "")
+                    printf "  Hint: matmul.cu still has %s: start there.\n", todo
+                exit
             }
             # Tests that failed for one reason (no file, no build, no time,
             # a hang): the reason once, where the last of them stands.

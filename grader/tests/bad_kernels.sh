@@ -16,7 +16,7 @@ expect() {
     local name=$1 score=$2 phrase=$3 log="$out/$1.log"
     mkdir -p "$out/$name"
     # Short time limits: the hanging kernel costs seconds, not minutes.
-    SUBMISSION="$cases/$name" LAB=01-naive GRADE_OUT="$out/$name" GRADE_TIMEOUT_SCALE=0.2 \
+    SUBMISSION="$cases/$name" LAB=01-naive GRADE_OUT="$out/$name" GRADE_TIMEOUT_SCALE=0.2 V=1 \
         "$root/grader/grade.sh" > "$log" 2>&1
     local status=$?
     if [ $status -ne 0 ]; then
@@ -72,7 +72,7 @@ fi
 nb="$out/no-first-barrier-submission"
 rm -rf "$nb" && mkdir -p "$nb/04-tiled"
 cp "$root/grader/mutants/04-tiled/no-first-barrier.cu" "$nb/04-tiled/matmul.cu"
-SUBMISSION="$nb" LAB=04-tiled GRADE_OUT="$out/no-first-barrier" GRADE_TIMEOUT_SCALE=0.2 \
+SUBMISSION="$nb" LAB=04-tiled GRADE_OUT="$out/no-first-barrier" GRADE_TIMEOUT_SCALE=0.2 V=1 \
     "$root/grader/grade.sh" > "$out/no-first-barrier.log" 2>&1
 status=$?
 if [ $status -eq 0 ] && grep -A4 '^  barriers (TILE=32)' "$out/no-first-barrier.log" |

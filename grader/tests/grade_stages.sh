@@ -39,6 +39,23 @@ else
     failures=$((failures + 1))
 fi
 
+# Quiet by default: the skeletons' 136 failing tests make one line per stage
+# and its first failure; V=1 lists every test.
+stages=$(ls -d "$root"/labs/[0-9]*/ | wc -l)
+if [ "$(grep -c '^  .* FAIL ' "$out/skeletons.log")" = 0 ] &&
+        [ "$(grep -c '^    first failure: ' "$out/skeletons.log")" = "$stages" ] &&
+        [ "$(grep -c 'tests failed; make grade V=1 lists every test' "$out/skeletons.log")" = "$stages" ]; then
+    echo "ok   skeletons, quiet: one line and the first failure per stage"
+else
+    echo "FAIL skeletons, quiet: per-test lines or no first failures (see $out/skeletons.log)"; failures=$((failures + 1))
+fi
+V=1 grade skeletons-verbose "$root/labs" 01-naive
+if [ "$(grep -c '^  n=[0-9]* .* FAIL ' "$out/skeletons-verbose.log")" -ge 5 ]; then
+    echo "ok   skeletons, V=1: every test on its own line"
+else
+    echo "FAIL skeletons, V=1: the tests are not listed (see $out/skeletons-verbose.log)"; failures=$((failures + 1))
+fi
+
 # Right kernels shaped unlike the solutions (grader/tests/right-kernels/),
 # each with its stage's right quiz answers: full marks or the grader is
 # grading our shape, not the idea.

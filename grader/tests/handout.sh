@@ -59,7 +59,7 @@ grep -q 'quiz' "$root/grader/points.tsv" || fail "(the repository's points.tsv h
 grade_handout() {
     local stage=$1 log="$base/grade-$1.log" want
     want=$(awk -F'\t' -v s="$stage" '!/^#/ && $1 == s && $2 !~ /^quiz / { m += $3 } END { print m + 0 }' "$root/grader/points.tsv")
-    make --no-print-directory -C "$kit" grade LAB="$stage" BACKEND=sim > "$log" 2>&1
+    make --no-print-directory -C "$kit" grade LAB="$stage" BACKEND=sim V=1 > "$log" 2>&1
     local status=$? problems=
     [ $status -eq 0 ] || problems+=" exit status $status;"
     grep -qx "Score: 0/$want" "$log" || problems+=" $(grep '^Score' "$log" || echo 'no score'), expected Score: 0/$want;"
