@@ -231,6 +231,15 @@ START_TEST(test_size)
 }
 END_TEST
 
+int grading_listing;
+
+TCase *grading_tcase(const char *name)
+{
+    if (grading_listing)
+        printf("%s\t%s\n", grading.stage, name);
+    return tcase_create(name);
+}
+
 void grading_table_full(const char *what, int capacity)
 {
     fprintf(stderr, "grade_suite: stage %s declares more than %d %s: raise the limit in the grader\n", grading.stage,
@@ -253,7 +262,7 @@ void grading_add_size_tests_built(Suite *s, const char *variant, const int *size
             snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s n=%d", variant, sizes[i]);
         else
             snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "n=%d", sizes[i]);
-        TCase *tc = tcase_create(size_tests[slot].name);
+        TCase *tc = grading_tcase(size_tests[slot].name);
         /* Check's own limit is the backstop; the test stops the student's
          * process itself, a little sooner, so it can say why. */
         tcase_set_timeout(tc, grading_timeout(sizes[i], size_tests[slot].seeds) + 30);
@@ -367,7 +376,7 @@ void grading_add_refused_test(Suite *s, int n)
     refused_sizes[slot] = n;
     char *name = malloc(48);
     snprintf(name, 48, "n=%d refused", n);
-    TCase *tc = tcase_create(name);
+    TCase *tc = grading_tcase(name);
     tcase_set_timeout(tc, grading_timeout(n, 1) + 30);
     tcase_add_loop_test(tc, test_refused, slot, slot + 1);
     suite_add_tcase(s, tc);

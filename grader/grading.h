@@ -34,6 +34,12 @@ void grading_add_refused_test(Suite *s, int n);
  * submission's answers.txt against grader/answers/<stage>.tsv. */
 void grading_add_quiz_tests(Suite *s);
 
+/* Creates the TCase of a graded test, by the name the points table knows
+ * it by; with `grade_suite --list` it also prints "stage<TAB>name", which
+ * the build compares with grader/points.tsv. */
+TCase *grading_tcase(const char *name);
+extern int grading_listing;
+
 /* A suite declared more tests of one kind than its table holds: a kit
  * bug, said loudly (grade.sh turns the exit into a kit error), never a test
  * silently left out of the grade. */

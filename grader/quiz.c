@@ -119,7 +119,7 @@ void grading_add_quiz_tests(Suite *s)
         snprintf(key[k].hint, sizeof key[k].hint, "%s", hint ? hint : "");
         char *name = malloc(32);
         snprintf(name, 32, "quiz %s", id);
-        TCase *tc = tcase_create(name);
+        TCase *tc = grading_tcase(name);
         tcase_add_loop_test(tc, test_question, k, k + 1);
         suite_add_tcase(s, tc);
     }

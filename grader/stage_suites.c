@@ -24,3 +24,8 @@ Suite *stage_suite(const char *stage)
             return stages[i].make();
     return NULL;
 }
+
+const char *stage_name(size_t i)
+{
+    return i < sizeof stages / sizeof stages[0] ? stages[i].stage : NULL;
+}

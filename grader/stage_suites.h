@@ -3,6 +3,7 @@
 #define STAGE_SUITES_H
 
 #include <check.h>
+#include <stddef.h>
 
 Suite *suite_01_naive(void);
 Suite *suite_02_shared_2x2(void);
@@ -15,5 +16,8 @@ Suite *suite_08_warp_tiling(void);
 
 /* The suite for a stage name such as "01-naive", or NULL. */
 Suite *stage_suite(const char *stage);
+
+/* The i-th stage's name, in order, or NULL past the last. */
+const char *stage_name(size_t i);
 
 #endif
