@@ -49,12 +49,12 @@ fi
 # submission.
 fingerprint=$(
     {
-        printf '%s\n' "$backend" "$(uname -m)" "${LAB_DEFINES:-}"
+        printf '%s\n' "$backend" "$(uname -m)" "${LAB_DEFINES:-}" "${WERROR:-}" "${SIM_FIBERS:-}"
         for tool in "$cc" "$cxx_sim" "$check_cxx"; do "$tool" --version 2>&1 | head -n 1; done
         [ "$backend" = gpu ] && { nvcc --version 2>/dev/null || /usr/local/cuda/bin/nvcc --version; } 2>&1
         cd "$root" && find Makefile tests.mk common grader -type f \
             \( -path '*/tests/*' -o -path '*/mutants/*' -o -path '*/bench/*' -o -path '*/agreement/*' \
-               -o -path 'common/report/*' -o -path 'grader/answers/*' -o -name '*.md' \) -prune -o -type f -print0 |
+               -o -path 'common/report/*' -o -path 'common/platforms/*' -o -path 'grader/answers/*' -o -name '*.md' \) -prune -o -type f -print0 |
             LC_ALL=C sort -z | xargs -0 sha256sum
     } | sha256sum | cut -c1-16)
 
@@ -93,7 +93,8 @@ if [ "$got" -ne "$max" ] || [ "$max" -eq 0 ]; then
         [ -n "$first" ] && { first="the kit's own code does not build: $first"; break; }
     done
     [ -n "$first" ] ||
-        first=$(awk -F'\t' '$3 < $4 { print "failing check: " $2 ": " $5; exit }' "$out/all.tsv")
+        first=$(awk -F'\t' '$3 < $4 { m = $5; if (index(m, $2 ": ") == 1) m = substr(m, length($2) + 3)
+                                       print "failing check: " $2 ": " m; exit }' "$out/all.tsv")
     kit_error "the canary, a known-good stage 01 kernel, scored $got/$max on the $backend backend" \
         "${first//\\n/ }" "log: $log"
 fi
