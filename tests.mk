@@ -46,6 +46,7 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/handout.sh
 	BACKEND=sim grader/tests/mutants.sh
 	BACKEND=sim grader/tests/slurm_scripts.sh
+	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
 # Other toolchains: common/platforms/test_platforms.sh says what and how.
 .PHONY: test-platforms
