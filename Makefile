@@ -13,17 +13,24 @@ export BACKEND
 
 .PHONY: help deps grade test test-unit test-grading bench-sim clean
 help:
-	@echo "make grade [SUBMISSION=dir] [LAB=NN-name]  grade labs/ (or dir shaped like it); exit 0 when graded, 2 on a kit error"
-	@[ ! -d grader/tests ] || echo "make test                                  the kit's own tests"
+	@echo "A student's commands, in the order the lessons meet them:"
+	@echo "make -C labs/01-naive run N=1000           build one lab, check it against the CPU reference, time it"
+	@echo "make grade [LAB=NN-name] [SUBMISSION=dir]  grade labs/ (or a folder shaped like it); V=1 lists every test"
+	@echo "                                           exit status 0 when graded (whatever the score), 2 on a kit error"
+	@echo "make -C labs/04-tiled check N=256          the simulator's counts: loads, hazards, bank conflicts (needs clang)"
+	@echo "make -C labs/04-tiled profile|sanitize     the same from a GPU (ncu, compute-sanitizer)"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"
+	@echo "make deps                                  install what is missing (apt-get)"
+	@echo "make clean                                 remove build/"
+	@echo "The kit's own:"
+	@[ ! -d grader/tests ] || echo "make test                                  the kit's own tests"
+	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19, g++ 13), clang, ucontext, aarch64"
 	@echo "make lessons                               refill the lessons' numbers from reports/"
 	@[ ! -d slides ] || echo "make slides [DECK=NN-name]                 the decks, one per stage, to build/slides/*.pdf"
-	@echo "make bench-sim                             time the CPU simulator"
-	@echo "make -C labs/01-naive run N=1000           build, check and time one lab"
-	@echo "make deps                                  install what is missing (apt-get)"
-	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19, g++ 13), clang, ucontext, aarch64"
-	@echo "make clean                                 remove build/"
-	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1  GRADE_SEED=n  V=1 (every test's line)"
+	@[ ! -d common/sim/bench ] || echo "make bench-sim                             time the CPU simulator"
+	@[ ! -d grader/answers ] || $(MAKE) --no-print-directory -s instructor-help
+	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1 (-G)  GRADE_SEED=n  V=1"
+	@echo "          LAB_DEFINES=-DTILE=16 (a lab built with other settings: make -C labs/04-tiled run LAB_DEFINES=-DTILE=16)"
 	@echo "          CXX_SIM=g++|clang++  CC=cc|clang  (the simulator's compilers)  SIM_FIBERS=ucontext  WERROR=1"
 
 deps:

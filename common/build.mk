@@ -13,7 +13,7 @@ LAB_NAME ?= $(notdir $(patsubst %/,%,$(dir $(LAB_SRC))))
 OUT ?= $(ROOT)/build/$(BACKEND)/lab/$(LAB_NAME)
 COMMON_OUT := $(ROOT)/build/$(BACKEND)/common
 LAB_DEFINES ?=
-DEFS := -DLAB_NAME='"$(LAB_NAME)"' $(LAB_DEFINES)
+DEFS := -DLAB_NAME='"$(LAB_NAME)"' -DLAB_BUILT_WITH='"$(strip $(LAB_DEFINES))"' $(LAB_DEFINES)
 INCLUDES := -I$(ROOT)/common -I$(ROOT)/grader
 
 .PHONY: lab-programs

@@ -11,7 +11,12 @@ LAB_DIR := $(CURDIR)
 LAB_NAME := $(notdir $(LAB_DIR))
 LAB_KIND := $(notdir $(abspath $(LAB_DIR)/..))
 include $(ROOT)/common/backend.mk
-OUT := $(ROOT)/build/$(BACKEND)/$(LAB_KIND)/$(LAB_NAME)
+# A build with other settings (LAB_DEFINES=-DTILE=16) gets a folder of its
+# own, so no object built with other settings is reused.
+empty :=
+space := $(empty) $(empty)
+DEFINES_DIR := $(subst =,_,$(subst $(space),_,$(subst -D,,$(strip $(LAB_DEFINES)))))
+OUT := $(ROOT)/build/$(BACKEND)/$(LAB_KIND)/$(LAB_NAME)$(if $(DEFINES_DIR),/$(DEFINES_DIR))
 BUILD_ARGS := -f $(ROOT)/common/build.mk LAB_SRC=$(LAB_DIR)/matmul.cu LAB_NAME=$(LAB_NAME) OUT=$(OUT) BACKEND=$(BACKEND)
 
 N ?= $(if $(filter check profile sanitize,$(MAKECMDGOALS)),256,1000)

@@ -19,6 +19,10 @@
 #include "nan_patterns.h"
 #include "timing.h"
 
+#ifndef LAB_BUILT_WITH
+#define LAB_BUILT_WITH "" /* the build's LAB_DEFINES (common/build.mk) */
+#endif
+
 // ---------------------------------------------------------------- set-up
 
 static const char *backend_name(char *buf, size_t len)
@@ -152,7 +156,8 @@ int main(int argc, char **argv)
     lab_make_inputs(A.data(), B.data(), n, seed);
 
     char name[256];
-    printf("lab %s, n=%d, seed %lu, on %s\n", LAB_NAME, n, seed, backend_name(name, sizeof name));
+    printf("lab %s, n=%d, seed %lu, on %s%s%s\n", LAB_NAME, n, seed, backend_name(name, sizeof name),
+           *LAB_BUILT_WITH ? ", built with " : "", LAB_BUILT_WITH);
     device_product d(A.data(), B.data(), n);
     // NaN in C on every backend, so an element never written shows up.
     CUDA_CHECK(cudaMemset(d.C, NAN_UNWRITTEN_C_BYTE, bytes));

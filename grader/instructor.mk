@@ -26,11 +26,10 @@ HANDOUT_NAME := labkit-student
 # The archives' recipes use bash (read -d, pipelines of NUL-separated names).
 gradescope handout: SHELL := /bin/bash
 
-# Instructors' lines in `make help`, where the answer keys are (not in a handout).
-ifneq ($(wildcard $(ROOT)/grader/answers),)
-help: instructor-help
-endif
+# Instructors' lines in `make help`, where the answer keys are (not in a
+# handout): the top-level help calls this.
 instructor-help:
+	@echo "For instructors:"
 	@echo "make grade-all SUBMISSIONS=dir [LAB=..]    (instructors) grade each subfolder as one student [JOBS=n] [FORCE=1]"
 	@echo "make grade-slurm SUBMISSIONS=dir TASKS=n   (instructors) grade-all on a Slurm cluster: job array + merge [CPUS=c] [WAIT=1]"
 	@echo "make gradescope [GRADE_SEED=n]             (instructors) Gradescope autograder: build/gradescope/autograder.zip"
