@@ -16,7 +16,8 @@ include $(ROOT)/common/backend.mk
 empty :=
 space := $(empty) $(empty)
 DEFINES_DIR := $(subst =,_,$(subst $(space),_,$(subst -D,,$(strip $(LAB_DEFINES)))))
-OUT := $(ROOT)/build/$(BACKEND)/$(LAB_KIND)/$(LAB_NAME)$(if $(DEFINES_DIR),/$(DEFINES_DIR))
+LAB_OUT_NAME := $(LAB_KIND)/$(LAB_NAME)$(if $(DEFINES_DIR),/$(DEFINES_DIR))
+OUT := $(ROOT)/build/$(BACKEND)/$(LAB_OUT_NAME)
 BUILD_ARGS := -f $(ROOT)/common/build.mk LAB_SRC=$(LAB_DIR)/matmul.cu LAB_NAME=$(LAB_NAME) OUT=$(OUT) BACKEND=$(BACKEND)
 
 N ?= $(if $(filter check profile sanitize,$(MAKECMDGOALS)),256,1000)
@@ -43,9 +44,9 @@ run: all
 check:
 	@command -v $(CHECK_CXX) >/dev/null || { echo "check: needs clang ($(CHECK_CXX) is not installed): sudo apt-get install -y clang;" \
 	    "make run works without it"; exit 1; }
-	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME) \
-	    $(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab
-	$(ROOT)/build/sim/$(LAB_KIND)/$(LAB_NAME)/check/run_lab $(N) $(SEED) 1
+	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_OUT_NAME) \
+	    $(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab
+	$(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab $(N) $(SEED) 1
 
 # The same counts and findings from a GPU: Nsight Compute's counters and
 # compute-sanitizer's memcheck, racecheck and synccheck.
