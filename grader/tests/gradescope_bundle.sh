@@ -8,6 +8,7 @@
 #   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/grader/lib.sh"   # run_with_progress
 fake="$root/build/test-grading/gradescope/autograder"
 zip="$root/build/gradescope/autograder.zip"
 failures=0
@@ -116,7 +117,7 @@ extra=$(cd "$fake/source" && ls -d labs solutions build results.json 2>/dev/null
 # autograde NAME: runs run_autograder on $fake/submission; its log is NAME.log.
 autograde() {
     rm -rf "$fake/results"
-    AUTOGRADER_ROOT="$fake" bash "$fake/source/run_autograder" > "$fake/../$1.log" 2>&1
+    AUTOGRADER_ROOT="$fake" run_with_progress "autograder: $1" "$fake/../$1.log" bash "$fake/source/run_autograder"
 }
 
 # 1. The solutions, laid out like labs/: full marks.

@@ -29,6 +29,11 @@ for task in 0 1; do
     SLURM_ARRAY_TASK_ID=$task SLURM_CPUS_PER_TASK=1 "$root/grader/slurm/grade_array.sbatch" > "$base/task-$task.log" 2>&1 &
     pids[$task]=$!
 done
+waited=0
+while kill -0 "${pids[0]}" 2>/dev/null || kill -0 "${pids[1]}" 2>/dev/null; do
+    sleep 1; waited=$((waited + 1))
+    [ $((waited % 15)) -ne 0 ] || echo "     ... the two tasks (${waited}s)"
+done
 for task in 0 1; do
     wait "${pids[$task]}" || fail "task $task exited with status $? (see $base/task-$task.log)"
 done
