@@ -22,6 +22,8 @@ have_cmd gcc || missing+=(gcc)
 have_cmd g++ || missing+=(g++)
 have_cmd awk || missing+=(gawk)
 have_cmd addr2line || missing+=(binutils)
+# The kit's own tests apply the mutants (grader/mutants/*.patch) with patch.
+have_cmd patch || missing+=(patch)
 # Wanted, not required: clang builds the simulator's check mode (the
 # grader's structural tests); without it everything else still works.
 optional=()

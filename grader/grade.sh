@@ -31,7 +31,6 @@ out=${GRADE_OUT:-$root/build/grade}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 backend=${BACKEND:-$(detect_backend)}
 only=${LAB:-}
-points="$root/grader/points.tsv"
 
 die() { echo "grade: $*" >&2; exit 2; }
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
@@ -41,7 +40,7 @@ seconds_left() { echo $((deadline - $(date +%s))); }
 [ -d "$submission" ] || die "SUBMISSION=$submission is not a folder"
 [ -x "$suite" ] || die "$suite is missing (run through make grade)"
 submission=$(cd "$submission" && pwd)
-stages=$(awk -F'\t' '!/^#/ && NF >= 3 { if (!seen[$1]++) print $1 }' "$points")
+stages=$(kit_stages) || die "the points tables (grader/suites/*.points.tsv) cannot be read"
 if [ -n "$only" ]; then
     echo "$stages" | grep -qx -- "$only" || die "LAB=$only is not a stage; stages: $(echo $stages)"
     stages=$only
@@ -56,15 +55,10 @@ if [ "${GRADE_KIT_CHECKED:-}" != 1 ]; then
     GRADE_OUT="$out" GRADE_SUITE="$suite" "$root/grader/kit_check.sh" "$backend" || exit 2
 fi
 
-# Lines of the points table for one stage: test, points, what it checks.
-stage_tests() { awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 "\t" $3 "\t" $4 }' "$points"; }
-
-# Every test of a stage fails with one reason (no file, no build).
+# Every test of a stage fails with one reason (no time left).
 fail_stage() {
-    local stage=$1 why=$2
-    stage_tests "$stage" | while IFS=$'\t' read -r test pts what; do
-        printf '%s\t%s\tfail\t%s\n' "$stage" "$test" "$why"
-    done > "$out/$stage/results.tsv.joined"
+    score unscored -v why="$2" "$(points_table "$1")" |
+        awk -F'\t' -v OFS='\t' '{ print $1, $2, "fail", $5 }' > "$out/$1/results.tsv.joined"
 }
 
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
@@ -145,22 +139,15 @@ for stage in $stages; do
         "${limit[@]}" "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1
         rc=$?
         if [ $rc -eq 0 ]; then
-            awk -F'\t' -v OFS='\t' -v s="$stage" -v why="$no_kernel" '
-                why != "" && $2 == "fail" && $3 ~ /this build of matmul.cu does not exist/ { $3 = why }
-                { print s, $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
+            awk -F'\t' -v OFS='\t' -v s="$stage" '{ print s, $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
             # Every test the suite ran has its points, and every row of the
             # points table a test: anything else is the kit's bug, never a
             # test silently dropped from the score.
             # (CK_RUN_CASE, Check's own setting, runs one test on purpose.)
-            disagree=$(awk -F'\t' -v stage="$stage" -v subset="${CK_RUN_CASE:-}" '
-                FNR == NR { if (!/^#/ && $1 == stage) want[$2] = 1; next }
-                { ran[$2] = 1 }
-                END {
-                    for (t in ran) if (!(t in want)) print "the suite ran \"" t "\", which has no row in grader/points.tsv"
-                    if (subset == "")
-                        for (t in want) if (!(t in ran)) print "grader/points.tsv gives points to \"" t "\", which the suite does not run"
-                }' "$points" "$dir/results.tsv.joined")
-            [ -z "$disagree" ] || kit_error "the points table and the $stage suite disagree" "$disagree"
+            subset=0
+            [ -n "${CK_RUN_CASE:-}" ] && subset=1
+            disagree=$(score agree -v subset=$subset "$(points_table "$stage")" "$dir/results.tsv.joined") ||
+                kit_error "the points table and the $stage suite disagree" "$disagree"
         elif [ -n "$deadline" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
             fail_stage "$stage" "not graded: the time for grading ran out during this stage"
         else
@@ -168,56 +155,9 @@ for stage in $stages; do
             kit_error "the grader's program failed on $stage" "$(tail -n 3 "$dir/suite.log")" "log: $dir/suite.log"
         fi
     fi
-    # Join with the points table: each test's points come from the table
-    # alone, and a table test the suite never reported counts as failed.
-    # Shown: one line per stage and its first failure, or with V=1 every
-    # test (results.json always holds every test).
-    awk -F'\t' -v OFS='\t' -v stage="$stage" -v todo="$(first_todo "$dir/src/matmul.cu")" -v verbose="${V:-}" '
-        FNR == NR { if (!/^#/ && $1 == stage) { order[++n] = $2; pts[$2] = $3 } ; next }
-        { status[$2] = $3; msg[$2] = $4 }
-        END {
-            got = 0; max = 0; width = 8
-            for (i = 1; i <= n; i++) if (length(order[i]) > width) width = length(order[i])
-            for (i = 1; i <= n; i++) {
-                t = order[i]; max += pts[t]
-                s = (t in status) ? status[t] : "fail"
-                m = (t in msg) ? msg[t] : "the test did not report a result"
-                score = (s == "pass") ? pts[t] : 0; got += score
-                printf "%s\t%s\t%d\t%d\t%s\n", stage, t, score, pts[t], m > "'"$dir"'/scored.tsv"
-                shown = m; gsub(/\\n/, "\n" sprintf("%" (width + 16) "s", ""), shown); gsub(/\\"/, "\"", shown); gsub(/\\\\/, "\\", shown)
-                line[i] = "  " sprintf("%-" width "s", t) " " sprintf("%-4s %2d/%-2d", (s == "pass" ? "OK" : "FAIL"), score, pts[t]) "  " shown
-                # Grouped by reason, the size it was seen at left out.
-                key = m; sub(/^n=[0-9]+: /, "", key)
-                failed_for[i] = (s == "pass") ? "" : key
-                if (s != "pass") { times[key]++; lost[key] += pts[t]; last[key] = t; at[key] = i; if (!(key in first)) first[key] = t }
-                if (s != "pass" && !failures++) { first_failure = t; first_shown = shown }
-                sub(/^n=[0-9]+: /, "", shown); text[key] = shown
-            }
-            if (verbose != 1) {
-                printf "  %s: %d/%d", stage, got, max
-                if (failures) printf "  (%d of %d tests failed; make grade V=1 lists every test)", failures, n
-                printf "\n"
-                if (failures) {
-                    gsub(/\n {16,}/, "\n      ", first_shown)
-                    printf "    first failure: %s: %s\n", first_failure, first_shown
-                }
-                if (got == 0 && todo != "")
-                    printf "  Hint: matmul.cu still has %s: start there.\n", todo
-                exit
-            }
-            # Tests that failed for one reason (no file, no build, no time,
-            # a hang): the reason once, where the last of them stands.
-            for (i = 1; i <= n; i++) {
-                m = failed_for[i]
-                if (m == "" || times[m] < 3) { print line[i]; continue }
-                if (at[m] != i) continue
-                label = times[m] " tests, " first[m] " to " last[m]
-                printf "  %s\n  %-" width "s FAIL  0/%-2d  %s\n", label, "", lost[m], text[m]
-            }
-            printf "  %s: %d/%d\n", stage, got, max
-            if (got == 0 && todo != "")
-                printf "  Hint: matmul.cu still has %s: start there.\n", todo
-        }' "$points" "$dir/results.tsv.joined"
+    # The stage's score and its lines (grader/score.awk).
+    score stage -v scored="$dir/scored.tsv" -v todo="$(first_todo "$dir/src/matmul.cu")" -v verbose="${V:-}" \
+        -v no_kernel="$no_kernel" "$(points_table "$stage")" "$dir/results.tsv.joined"
     # Kept in memory, where no later student's program can reach it.
     scored+=$(cat "$dir/scored.tsv")$'\n'
 done
@@ -235,25 +175,5 @@ awk -F'\t' '{ v[$1] = $2 } END {
 
 # Totals, and Gradescope's results format.
 printf '%s' "$scored" > "$out/all.tsv"
-awk -F'\t' -v json="$out/results.json" -v prov="$out/provenance.tsv" '
-    function esc(s) { return s }   # fields are already JSON-escaped by grade_suite
-    { got += $3; max += $4; line[++n] = $0 }
-    END {
-        printf "Score: %d/%d\n", got, max
-        printf "{\n  \"score\": %d,\n  \"max_score\": %d,\n  \"visibility\": \"visible\",\n", got, max > json
-        # Gradescope keeps extra_data with the grade: what it was made with.
-        printf "  \"extra_data\": {\"provenance\": {" > json
-        sep = ""
-        while ((getline pline < prov) > 0) {
-            split(pline, p, "\t"); gsub(/["\\]/, "", p[2])
-            printf "%s\"%s\": \"%s\"", sep, p[1], p[2] > json; sep = ", "
-        }
-        printf "}},\n  \"tests\": [\n" > json
-        for (i = 1; i <= n; i++) {
-            split(line[i], f, "\t")
-            printf "    {\"name\": \"%s: %s\", \"score\": %d, \"max_score\": %d, \"output\": \"%s\", \"visibility\": \"visible\"}%s\n",
-                f[1], f[2], f[3], f[4], esc(f[5]), (i < n ? "," : "") > json
-        }
-        printf "  ]\n}\n" > json
-    }' "$out/all.tsv"
+score total -v json_out="$out/results.json" -v prov="$out/provenance.tsv" "$out/all.tsv"
 echo "results: $out/results.json"

@@ -37,7 +37,6 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/grader/lib.sh"
-points="$root/grader/points.tsv"
 subs=${SUBMISSIONS:-}
 out=${GRADE_ALL_OUT:-$root/build/grade-all}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
@@ -74,15 +73,17 @@ else
     jobs=$cpus
 fi
 
-# The stages graded, in the points table's order.
-all_stages=$(awk -F'\t' '!/^#/ && NF >= 3 { if (!seen[$1]++) print $1 }' "$points")
+# The stages graded, in order (one points table each).
+all_stages=$(kit_stages)
 if [ -n "$only" ]; then
     echo "$all_stages" | grep -qx -- "$only" || die "LAB=$only is not a stage; stages: $(echo $all_stages)"
     stages=$only
 else
     stages=$(echo $all_stages)
 fi
-max_points=$(awk -F'\t' -v list=" $stages " '!/^#/ && NF >= 3 && index(list, " " $1 " ") { m += $3 } END { print m + 0 }' "$points")
+# The points tables of the stages graded.
+stage_tables() { local s; for s in $stages; do points_table "$s"; done; }
+max_points=$(score max $(stage_tables))
 # What a grade depends on besides the student's files: a change regrades.
 settings="LAB=$only BACKEND=$backend GRADE_SEED=${GRADE_SEED:-} GRADE_ANSWER_KEYS=${GRADE_ANSWER_KEYS:-}"
 
@@ -157,12 +158,9 @@ already_graded() {
 }
 
 # got/max of a student, from their all.tsv.
-score_of() { awk -F'\t' '{ g += $3; m += $4 } END { printf "%d/%d", g, m }' "$(student_dir "$1")/all.tsv" 2>/dev/null; }
-
-json_string() {
-    local s=$1
-    s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\t'/    }; s=${s//$'\n'/\\n}; s=${s//$'\r'/}
-    printf '%s' "$s"
+score_of() {
+    local got max
+    read -r got max < <(score sum "$(student_dir "$1")/all.tsv" 2>/dev/null) && printf '%d/%d' "$got" "$max"
 }
 
 # grade_one INDEX SLOT: grades one student (run in the background).
@@ -212,10 +210,9 @@ grade_one() {
             echo "grade-all: grading $id FAILED: $note."
             echo "grade-all: $id gets 0 for every stage graded ($stages) until graded again; this is the grader's failure, not necessarily the student's."
         } >> "$d/grade.log"
-        awk -F'\t' -v OFS='\t' -v list=" $stages " -v why="grading failed: $note" \
-            '!/^#/ && NF >= 3 && index(list, " " $1 " ") { print $1, $2, 0, $3, why }' "$points" > "$d/all.tsv"
-        printf '{\n  "score": 0,\n  "max_score": %d,\n  "output": "%s",\n  "visibility": "visible",\n  "tests": []\n}\n' \
-            "$max_points" "$(json_string "Grading failed: $note (see grade.log).")" > "$d/results.json"
+        score unscored -v why="grading failed: $note" $(stage_tables) > "$d/all.tsv"
+        score total -v json_out="$d/results.json" -v output="Grading failed: $note (see grade.log)." \
+            "$d/all.tsv" > /dev/null
         status=failed
     fi
     touch -r "$d/.started" "$d/results.json"
@@ -408,17 +405,7 @@ for id in "${!ungraded[@]}"; do no_grade[$id]=1; done
             printf ',not graded,%d,,,,\n' "$max_points"
             continue
         fi
-        awk -F'\t' -v stages="$stages" -v maxp="$max_points" -v prov="$d/provenance.tsv" '
-            { got[$1] += $3; total += $3; max += $4; rows++ }
-            END {
-                while ((getline line < prov) > 0) { split(line, f, "\t"); gsub(/[,"]/, ";", f[2]); v[f[1]] = f[2] }
-                n = split(stages, s, " ")
-                for (i = 1; i <= n; i++) printf ",%d", got[s[i]] + 0
-                printf ",%d,%d", total, rows ? max : maxp
-                on = v["device"] == "" ? "" : v["device"] " (" v["backend"] ")"
-                comp = v["compiler"] == "" ? "" : v["compiler"] "; check mode " v["check compiler"]
-                printf ",%s,%s,%s,%s\n", on, comp, v["kit"], v["seed"]
-            }' "$d/all.tsv"
+        score gradebook -v stages="$stages" -v prov="$d/provenance.tsv" "$d/all.tsv"
     done
 } > "$book.tmp" && mv "$book.tmp" "$book"
 

@@ -36,7 +36,8 @@ void grading_add_quiz_tests(Suite *s);
 
 /* Creates the TCase of a graded test, by the name the points table knows
  * it by; with `grade_suite --list` it also prints "stage<TAB>name", which
- * the build compares with grader/points.tsv. */
+ * the build compares with the stage's points table
+ * (grader/suites/<stage>.points.tsv). */
 TCase *grading_tcase(const char *name);
 extern int grading_listing;
 

@@ -86,7 +86,7 @@ gradescope:
 # The student handout: no solutions/, no answer keys, no mutants, no
 # Gradescope bundle, none of the grader's or the simulator's own tests and
 # benchmarks (their kernels are right, or nearly), and no slides (their
-# appendices answer the class questions, and they are built from solutions/).  Its points table has no
+# appendices answer the class questions, and they are built from solutions/).  Its points tables have no
 # quiz lines: without the keys the quiz is not graded, and its lines would
 # only read as failures.
 handout:
@@ -107,10 +107,12 @@ handout:
 	(cd "$$stage" && rm -rf solutions grader/answers grader/mutants grader/gradescope grader/tests grader/slurm \
 	    common/sim/bench common/sim/tests common/sim/agreement common/platforms slides); \
 	mv "$$stage/grader/handout/README.md" "$$stage/README.md"; rm -rf "$$stage/grader/handout"; \
-	{ echo "# The student handout's points table: the quiz lines are left out (the answer"; \
-	  echo "# keys are not in the handout, so the quiz is graded by your instructor)."; \
-	  awk -F'\t' '!/^#/ && $$2 ~ /^quiz / { next } { print }' "$$stage/grader/points.tsv"; } > "$$stage/grader/points.tsv.new"; \
-	mv "$$stage/grader/points.tsv.new" "$$stage/grader/points.tsv"; \
+	for table in "$$stage"/grader/suites/*.points.tsv; do \
+	    { echo "# In the student handout the quiz lines are left out (the answer keys are"; \
+	      echo "# not in the handout, so the quiz is graded by your instructor)."; \
+	      awk -F'\t' '!/^#/ && $$1 ~ /^quiz / { next } { print }' "$$table"; } > "$$table.new"; \
+	    mv "$$table.new" "$$table"; \
+	done; \
 	$(stamp_revision) > "$$stage/grader/kit_revision"; \
 	leaks=$$(cd "$$stage" && find . -path './solutions' -o -path './grader/answers' -o -path './grader/mutants' -o -path './slides' | head -n 3); \
 	[ -z "$$leaks" ] || { echo "handout: refusing to pack $$leaks"; exit 1; }; \

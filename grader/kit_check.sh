@@ -84,7 +84,7 @@ GRADE_KIT_CHECKED=1 SUBMISSION="$root/grader/canary" LAB=01-naive GRADE_OUT="$ou
 rc=$?
 [ $rc -eq 0 ] || kit_error "grading the canary stopped with status $rc" "$(tail -n 3 "$log")" "log: $log"
 [ -s "$out/all.tsv" ] || kit_error "grading the canary left no results" "log: $log"
-read -r got max < <(awk -F'\t' '{ g += $3; m += $4 } END { print g + 0, m + 0 }' "$out/all.tsv")
+read -r got max < <(score sum "$out/all.tsv")
 if [ "$got" -ne "$max" ] || [ "$max" -eq 0 ]; then
     # The first thing that went wrong: a compiler's error, else a check.
     first=
@@ -93,9 +93,7 @@ if [ "$got" -ne "$max" ] || [ "$max" -eq 0 ]; then
         first=$(grep -m 1 -E ': (fatal )?error:|No rule to make target|command not found' "$build_log")
         [ -n "$first" ] && { first="the kit's own code does not build: $first"; break; }
     done
-    [ -n "$first" ] ||
-        first=$(awk -F'\t' '$3 < $4 { m = $5; if (index(m, $2 ": ") == 1) m = substr(m, length($2) + 3)
-                                       print "failing check: " $2 ": " m; exit }' "$out/all.tsv")
+    [ -n "$first" ] || first="failing check: $(score first_failure "$out/all.tsv" | head -n 1)"
     kit_error "the canary, a known-good stage 01 kernel, scored $got/$max on the $backend backend" \
         "${first//\\n/ }" "log: $log"
 fi

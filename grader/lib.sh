@@ -1,5 +1,24 @@
 # Shell helpers the grading scripts share (grade.sh, grade_all.sh,
-# kit_check.sh, gradescope/run_autograder).  Sourced, never run.
+# kit_check.sh, gradescope/run_autograder, the grader's tests).  Sourced,
+# never run.
+
+grader_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# The stages' points tables, in stage order: one per stage, beside its
+# suite (grader/suites/<stage>.points.tsv).
+points_tables() { ls "$grader_dir"/suites/*.points.tsv; }
+points_table() { echo "$grader_dir/suites/$1.points.tsv"; }
+
+# The stages the kit grades, in order.
+kit_stages() { score stages $(points_tables); }
+
+# score MODE [-v NAME=VALUE]... FILE...: grader/score.awk, the one program
+# that computes a score (its header lists the modes).
+score() {
+    local mode=$1
+    shift
+    awk -F'\t' -v mode="$mode" -f "$grader_dir/score.awk" "$@"
+}
 
 # The backend common/backend.mk would choose: gpu when a GPU and nvcc are
 # both there, else the CPU simulator.
@@ -11,13 +30,6 @@ detect_backend() {
     else
         echo sim
     fi
-}
-
-# A string as the inside of a JSON string literal.
-json_string() {
-    local s=$1
-    s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\t'/    }; s=${s//$'\n'/\\n}; s=${s//$'\r'/}
-    printf '%s' "$s" | tr -d '\000-\010\013\014\016-\037'
 }
 
 # kit_error WHAT [DETAIL...]: the kit, not the student, cannot grade here.

@@ -72,7 +72,8 @@ static void write_field(FILE *f, const char *text)
 }
 
 /* grade_suite --list: every stage's graded tests, "stage<TAB>test", as the
- * suites declare them (the build checks them against grader/points.tsv). */
+ * suites declare them (the build checks them against the stages' points
+ * tables, grader/suites/<stage>.points.tsv). */
 static int list_tests(void)
 {
     static char answer_key[4096];

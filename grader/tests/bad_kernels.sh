@@ -71,7 +71,8 @@ fi
 # is wrong, and the wrong result says where its NaNs came from.
 nb="$out/no-first-barrier-submission"
 rm -rf "$nb" && mkdir -p "$nb/04-tiled"
-cp "$root/grader/mutants/04-tiled/no-first-barrier.cu" "$nb/04-tiled/matmul.cu"
+patch --quiet --fuzz=0 -r - -o "$nb/04-tiled/matmul.cu" "$root/solutions/04-tiled/matmul.cu" \
+    < "$root/grader/mutants/04-tiled/no-first-barrier.patch" > /dev/null
 SUBMISSION="$nb" LAB=04-tiled GRADE_OUT="$out/no-first-barrier" GRADE_TIMEOUT_SCALE=0.2 V=1 \
     "$root/grader/grade.sh" > "$out/no-first-barrier.log" 2>&1
 status=$?

@@ -105,7 +105,7 @@ rm -rf "$fake"
 mkdir -p "$fake/source" "$fake/submission"
 unzip -q "$zip" -d "$fake/source" || { echo "FAIL unzip $zip"; exit 1; }
 missing=
-for f in setup.sh run_autograder Makefile tests.mk README.md grader/grade.sh grader/points.tsv grader/instructor.mk \
+for f in setup.sh run_autograder Makefile tests.mk README.md grader/grade.sh grader/score.awk grader/suites/04-tiled.points.tsv grader/instructor.mk \
         grader/answers/02-shared-2x2.tsv common/build.mk common/harness.c common/sim/launch.cpp; do
     [ -f "$fake/source/$f" ] || missing+=" $f"
 done
@@ -145,7 +145,7 @@ rm -rf "$fake/submission"
 mkdir -p "$fake/submission/labs"
 cp -R "$root/solutions/." "$fake/submission/labs/"
 rm -rf "$fake/submission/labs/04-tiled"
-tiled=$(awk -F'\t' '!/^#/ && $1 == "04-tiled" { m += $3 } END { print m + 0 }' "$root/grader/points.tsv")
+tiled=$(score max "$(points_table 04-tiled)")
 autograde missing-stage
 status=$?
 if [ ! -f "$json" ]; then
@@ -170,16 +170,16 @@ fi
 if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
     rm -rf "$fake/submission"
     mkdir -p "$fake/submission/01-naive"
-    points_before=$(cksum < "$fake/source/grader/points.tsv")
+    points_before=$(cksum < "$fake/source/grader/suites/01-naive.points.tsv")
     { cat "$root/solutions/01-naive/matmul.cu"
       printf '\n#include <stdio.h>\n__attribute__((constructor)) static void tamper(void)\n{\n'
       printf '    FILE *f = fopen("%s/results/tampered", "w");\n    if (f) fclose(f);\n' "$fake"
-      printf '    f = fopen("%s/source/grader/points.tsv", "a");\n    if (f) { fputs("01-naive\\textra\\t100\\tfree points\\n", f); fclose(f); }\n}\n' "$fake"
+      printf '    f = fopen("%s/source/grader/suites/01-naive.points.tsv", "a");\n    if (f) { fputs("extra\\t100\\tfree points\\n", f); fclose(f); }\n}\n' "$fake"
     } > "$fake/submission/01-naive/matmul.cu"
     rm -rf "$fake/results"
     LAB=01-naive AUTOGRADER_ROOT="$fake" bash "$fake/source/run_autograder" > "$fake/../tamper.log" 2>&1
     read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
-    if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/points.tsv")" != "$points_before" ]; then
+    if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/suites/01-naive.points.tsv")" != "$points_before" ]; then
         fail "tamper: the student's code wrote into the results folder or the kit"
     elif [ "$score/$max" != 20/20 ]; then
         fail "tamper: score $score/$max, expected 20/20 for a right kernel (see $fake/../tamper.log)"

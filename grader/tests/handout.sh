@@ -28,7 +28,7 @@ kit="$base/labkit-student"
 # What must be there, and what must not.
 missing=
 for f in README.md Makefile tests.mk common/build.mk common/harness.c common/sim/launch.cpp grader/grade.sh \
-        grader/points.tsv grader/quiz.c labs/01-naive/matmul.cu labs/02-shared-2x2/answers.txt; do
+        grader/score.awk grader/suites/02-shared-2x2.points.tsv grader/quiz.c labs/01-naive/matmul.cu labs/02-shared-2x2/answers.txt; do
     [ -f "$kit/$f" ] || missing+=" $f"
 done
 [ -z "$missing" ] && echo "ok   the handout holds the lessons, the skeletons, common/ and the grader" ||
@@ -47,18 +47,20 @@ for f in "$root"/solutions/*/matmul.cu "$root"/grader/answers/*; do
 done
 [ -z "$copies" ] && echo "ok   no file in the handout is a solution or an answer key under another name" ||
     fail "solution files in the handout:$copies"
-quiz_lines=$(awk -F'\t' '!/^#/ && $2 ~ /^quiz /' "$kit/grader/points.tsv" | wc -l)
-kept=$(awk -F'\t' '!/^#/ && NF >= 3 && $2 !~ /^quiz /' "$root/grader/points.tsv" | wc -l)
-have=$(awk -F'\t' '!/^#/ && NF >= 3' "$kit/grader/points.tsv" | wc -l)
-[ "$quiz_lines" = 0 ] && [ "$have" = "$kept" ] && echo "ok   the handout's points.tsv: $have lines, no quiz lines" ||
-    fail "the handout's points.tsv has $quiz_lines quiz lines and $have lines ($kept expected)"
-grep -q 'quiz' "$root/grader/points.tsv" || fail "(the repository's points.tsv has no quiz lines: this test no longer tests them)"
+# The points tables' tests, as the kit's own score.awk lists them.
+table_tests() { awk -F'\t' -v mode=tests -f "$root/grader/score.awk" "$1"/grader/suites/*.points.tsv; }
+quiz_lines=$(table_tests "$kit" | grep -c $'\tquiz ')
+kept=$(table_tests "$root" | grep -vc $'\tquiz ')
+have=$(table_tests "$kit" | wc -l)
+[ "$quiz_lines" = 0 ] && [ "$have" = "$kept" ] && echo "ok   the handout's points tables: $have tests, no quiz lines" ||
+    fail "the handout's points tables have $quiz_lines quiz lines and $have tests ($kept expected)"
+table_tests "$root" | grep -q $'\tquiz ' || fail "(the repository's points tables have no quiz lines: this test no longer tests them)"
 
 # grade_handout STAGE: the handout's own make grade on its skeleton;
 # expects Score: 0/<the stage's points without the quiz>, and no errors.
 grade_handout() {
     local stage=$1 log="$base/grade-$1.log" want
-    want=$(awk -F'\t' -v s="$stage" '!/^#/ && $1 == s && $2 !~ /^quiz / { m += $3 } END { print m + 0 }' "$root/grader/points.tsv")
+    want=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$root/grader/suites/$stage.points.tsv")
     make --no-print-directory -C "$kit" grade LAB="$stage" BACKEND=sim V=1 > "$log" 2>&1
     local status=$? problems=
     [ $status -eq 0 ] || problems+=" exit status $status;"

@@ -72,12 +72,12 @@ fi
 # 3b. The same kit repaired, but its points table missing a test's row: the
 # test is never silently dropped from the score.
 cp "$root/common/sim/cuda_sim.h" "$kit/common/sim/cuda_sim.h"
-sed -i '/^02-shared-2x2\tquiz Q4\t/d' "$kit/grader/points.tsv"
+sed -i '/^quiz Q4\t/d' "$kit/grader/suites/02-shared-2x2.points.tsv"
 make --no-print-directory -C "$kit" grade SUBMISSION="$root/solutions" LAB=02-shared-2x2 BACKEND=sim \
     > "$base/points.log" 2>&1
 status=$?
 if [ $status -eq 2 ] && grep -q "^kit error: the grader's own program does not build" "$base/points.log" &&
-        grep -q "^< 02-shared-2x2.quiz Q4" "$base/points.log" && [ ! -e "$kit/build/grade/results.json" ]; then
+        grep -q 'the suite ran "quiz Q4" (02-shared-2x2), which has no row' "$base/points.log" && [ ! -e "$kit/build/grade/results.json" ]; then
     echo "ok   a test with no row in the points table: the grader does not build, a kit error naming it, no score"
 else
     fail "a test with no points: make grade exited $status (see $base/points.log)"

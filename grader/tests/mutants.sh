@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The grader's own test: wrong kernels it must fail ("mutants").
 #
-# Each grader/mutants/<stage>/<name>.cu is a stage's solution with one thing
-# broken, and names in a "// targets: test; test ..." line the tests of
-# grader/points.tsv that must lose their points.  Each is graded alone, as
-# the only matmul.cu of a fresh submission (with the solution's answers.txt),
+# Each grader/mutants/<stage>/<name>.patch breaks one thing in a stage's
+# solution, and names in a "# targets: test; test ..." line the tests of the
+# stage's points table that must lose their points.  Each is applied to the
+# solution as it is now (a patch that no longer applies is BROKEN: the
+# mutant would have drifted from the solution), then graded alone, as the
+# only matmul.cu of a fresh submission (with the solution's answers.txt),
 # and is "killed" when every one of its targets fails.  The grader must also
 # finish normally (status 0) and the mutant must compile in every build
 # variant: a target lost to a build failure proves nothing.
@@ -19,7 +21,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mutants="$root/grader/mutants"
-points="$root/grader/points.tsv"
+. "$root/grader/lib.sh"   # points_table, score
 out="$root/build/test-grading/mutants"
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 jobs=${MUTANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -37,12 +39,12 @@ if [ $# -eq 0 ]; then
     set -- $(cd "$mutants" && ls -d [0-9]*/ | tr -d /)
 fi
 for arg in "$@"; do
-    arg=${arg%.cu}
+    arg=${arg%.patch}
     if [ -d "$mutants/$arg" ]; then
-        for f in "$mutants/$arg"/*.cu; do
-            [ -f "$f" ] && list+=("$arg/$(basename "$f" .cu)")
+        for f in "$mutants/$arg"/*.patch; do
+            [ -f "$f" ] && list+=("$arg/$(basename "$f" .patch)")
         done
-    elif [ -f "$mutants/$arg.cu" ]; then
+    elif [ -f "$mutants/$arg.patch" ]; then
         list+=("$arg")
     else
         echo "mutants: no mutant or stage $arg under $mutants"; exit 2
@@ -50,9 +52,12 @@ for arg in "$@"; do
 done
 [ ${#list[@]} -gt 0 ] || { echo "mutants: none found under $mutants"; exit 2; }
 
-# targets_of FILE: the "// targets:" line's test names, one per line.
+# Their README is written from them: it must say what they are.
+"$mutants/readme.sh" --check || exit 1
+
+# targets_of FILE: the "# targets:" line's test names, one per line.
 targets_of() {
-    sed -n 's|^// targets:[[:space:]]*||p' "$1" | head -n 1 | tr ';' '\n' |
+    sed -n 's|^# targets:[[:space:]]*||p' "$1" | head -n 1 | tr ';' '\n' |
         sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' | grep -v '^$'
 }
 
@@ -60,22 +65,28 @@ targets_of() {
 # $out/STAGE/NAME/verdict.
 grade_one() {
     local id=$1 stage=${1%%/*} name=${1#*/}
-    local src="$mutants/$id.cu" dir="$out/$id"
+    local src="$mutants/$id.patch" dir="$out/$id" verdict="$out/$id/verdict"
     rm -rf "$dir"
     mkdir -p "$dir/submission/$stage"
-    cp "$src" "$dir/submission/$stage/matmul.cu"
+    # Exact context only (offsets allowed): a hunk whose lines moved in the
+    # solution must be rewritten, not guessed at.
+    if ! patch --quiet --fuzz=0 --no-backup-if-mismatch -r - -o "$dir/submission/$stage/matmul.cu" \
+            "$root/solutions/$stage/matmul.cu" < "$src" > "$dir/patch.log" 2>&1; then
+        echo "BROKEN $id: the patch no longer applies to solutions/$stage/matmul.cu: $(head -n 2 "$dir/patch.log" | paste -sd' ')" > "$verdict"
+        return
+    fi
     [ -f "$root/solutions/$stage/answers.txt" ] && cp "$root/solutions/$stage/answers.txt" "$dir/submission/$stage/"
     local targets
     targets=$(targets_of "$src")
-    local verdict="$dir/verdict" shown
+    local shown
     shown=$(echo "$targets" | paste -sd';' | sed 's/;/; /g')
     if [ -z "$targets" ]; then
-        echo "BROKEN $id: no \"// targets:\" line" > "$verdict"; return
+        echo "BROKEN $id: no \"# targets:\" line" > "$verdict"; return
     fi
     local t
     while IFS= read -r t; do
-        if ! awk -F'\t' -v s="$stage" -v t="$t" '!/^#/ && $1 == s && $2 == t { found = 1 } END { exit !found }' "$points"; then
-            echo "BROKEN $id: \"$t\" is not a test of $stage in grader/points.tsv" > "$verdict"; return
+        if ! score tests "$(points_table "$stage")" | grep -qxF "$stage"$'\t'"$t"; then
+            echo "BROKEN $id: \"$t\" is not a test of $stage in grader/suites/$stage.points.tsv" > "$verdict"; return
         fi
     done <<< "$targets"
     # One target: Check runs that test alone.  Several: the whole stage.

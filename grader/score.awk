@@ -1,0 +1,217 @@
+# The one place a score is computed.  Every number a student, an instructor
+# or Gradescope sees (the terminal summary, results.json, the gradebook, the
+# kit check's verdict) comes from here, out of two inputs:
+#
+#   points tables  grader/suites/<stage>.points.tsv: test, points, what it checks
+#                  (the stage is the file's name)
+#   results        what grade_suite reported, "stage<TAB>test<TAB>pass|fail<TAB>message",
+#                  messages JSON-escaped (\n, \", \\)
+#
+# and the scored rows it writes from them (all.tsv: stage, test, score,
+# max, message).  Called as
+#
+#   awk -F'\t' -v mode=MODE [-v ...] -f grader/score.awk FILES...
+#
+#   tests      TABLES                the tests the tables give points to: "stage<TAB>test"
+#   stages     TABLES                the stages, in order
+#   max        TABLES                the most points they give, together
+#   agree      TABLES RESULTS        the tests the tables and the results disagree on,
+#                                    one line each; exit 1 if any (-v subset=1: a
+#                                    test the results lack is fine, Check ran a few)
+#   unscored   TABLES                every test of the tables, 0 points, -v why=reason
+#   stage      TABLE RESULTS         one stage scored: rows to -v scored=FILE, the
+#                                    stage's lines to the terminal (-v verbose=1 every
+#                                    test; -v todo=hint; -v no_kernel=why the kernel's
+#                                    tests could not run)
+#   sum        SCORED                "got max"
+#   first_failure SCORED             "test: message" of the first test that lost points
+#   total      SCORED                "Score: got/max", and Gradescope's results.json to
+#                                    -v json_out=FILE (-v prov=provenance.tsv, -v output=text)
+#   gradebook  SCORED                a gradebook row's cells after the student's name:
+#                                    ",stage,...,total,max,graded_on,compiler,kit,seed"
+#                                    (-v stages="01-naive ...", -v prov=provenance.tsv)
+
+# A string as the inside of a JSON string literal.
+function json_escape(s) {
+    gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "    ", s); gsub(/\r/, "", s); gsub(/\n/, "\\n", s)
+    gsub(/[\001-\010\013\014\016-\037]/, "", s)
+    return s
+}
+
+# A message from the results (JSON-escaped) as the terminal shows it.
+function shown_text(m) {
+    gsub(/\\n/, "\n", m); gsub(/\\"/, "\"", m); gsub(/\\\\/, "\\", m)
+    return m
+}
+
+function is_table() { return FILENAME ~ /\.points\.tsv$/ }
+
+function stage_of_table(   s) {
+    s = FILENAME; sub(/.*\//, "", s); sub(/\.points\.tsv$/, "", s)
+    return s
+}
+
+# A table's rows: comments and blank lines are not tests.
+is_table() && (/^#/ || NF < 2) { next }
+is_table() {
+    stage = stage_of_table()
+    if (!(stage in stage_seen)) { stage_seen[stage] = 1; stage_order[++stage_count] = stage }
+    key = stage SUBSEP $1
+    if (key in points) { printf "%s: the test \"%s\" has two rows\n", FILENAME, $1 > "/dev/stderr"; bad_table = 1 }
+    if ($2 !~ /^[0-9]+$/) { printf "%s: the test \"%s\" has points \"%s\", not a whole number\n", FILENAME, $1, $2 > "/dev/stderr"; bad_table = 1 }
+    points[key] = $2 + 0; test_order[++test_count] = key; what[key] = $3
+    next
+}
+
+# Results (agree, stage) and scored rows (sum, total, gradebook, first_failure).
+mode == "agree" { ran[$1 SUBSEP $2] = 1; ran_order[++ran_count] = $1 SUBSEP $2; next }
+mode == "stage" { status[$2] = $3; message[$2] = $4; next }
+mode == "sum" || mode == "total" || mode == "gradebook" || mode == "first_failure" {
+    got += $3; max += $4; rows[++row_count] = $0
+    stage_got[$1] += $3
+    if (mode == "first_failure" && $3 < $4 && first == "") {
+        m = $5; if (index(m, $2 ": ") == 1) m = substr(m, length($2) + 3)
+        first = $2 ": " shown_text(m)
+    }
+    next
+}
+
+END {
+    if (bad_table) exit 2
+    if (mode == "tests") {
+        for (i = 1; i <= test_count; i++) { split(test_order[i], k, SUBSEP); print k[1] "\t" k[2] }
+    } else if (mode == "stages") {
+        for (i = 1; i <= stage_count; i++) print stage_order[i]
+    } else if (mode == "max") {
+        for (i = 1; i <= test_count; i++) total_points += points[test_order[i]]
+        print total_points + 0
+    } else if (mode == "agree") {
+        disagree = 0
+        for (i = 1; i <= ran_count; i++)
+            if (!(ran_order[i] in points)) {
+                split(ran_order[i], k, SUBSEP)
+                printf "the suite ran \"%s\" (%s), which has no row in grader/suites/%s.points.tsv\n", k[2], k[1], k[1]
+                disagree = 1
+            }
+        if (subset != 1)
+            for (i = 1; i <= test_count; i++)
+                if (!(test_order[i] in ran)) {
+                    split(test_order[i], k, SUBSEP)
+                    printf "grader/suites/%s.points.tsv gives points to \"%s\", which the suite does not run\n", k[1], k[2]
+                    disagree = 1
+                }
+        exit disagree
+    } else if (mode == "unscored") {
+        for (i = 1; i <= test_count; i++) {
+            split(test_order[i], k, SUBSEP)
+            printf "%s\t%s\t0\t%d\t%s\n", k[1], k[2], points[test_order[i]], json_escape(why)
+        }
+    } else if (mode == "stage") {
+        score_stage()
+    } else if (mode == "sum") {
+        print got + 0, max + 0
+    } else if (mode == "first_failure") {
+        print first
+    } else if (mode == "total") {
+        write_results_json()
+    } else if (mode == "gradebook") {
+        gradebook_cells()
+    } else {
+        print "score.awk: no mode \"" mode "\"" > "/dev/stderr"
+        exit 2
+    }
+}
+
+# One stage: each test's points come from the table alone, and a table
+# test the results never reported counts as failed.  Shown: one line for
+# the stage and its first failure, or with verbose=1 every test.
+function score_stage(   i, k, t, s, m, sc, got_s, max_s, n, width, line, key, times, lost, last, at, first_of, text, failed_for, failures, first_failure, first_shown, shown, label) {
+    got_s = 0; max_s = 0; width = 8; n = 0
+    for (i = 1; i <= test_count; i++) {
+        split(test_order[i], k, SUBSEP); order[++n] = k[2]; pts[k[2]] = points[test_order[i]]; stage = k[1]
+        if (length(k[2]) > width) width = length(k[2])
+    }
+    for (i = 1; i <= n; i++) {
+        t = order[i]; max_s += pts[t]
+        s = (t in status) ? status[t] : "fail"
+        m = (t in message) ? message[t] : "the test did not report a result"
+        # A kernel that could not be built or found: its tests say why.
+        if (no_kernel != "" && s == "fail" && m ~ /this build of matmul.cu does not exist/) m = json_escape(no_kernel)
+        sc = (s == "pass") ? pts[t] : 0; got_s += sc
+        printf "%s\t%s\t%d\t%d\t%s\n", stage, t, sc, pts[t], m > scored
+        shown = shown_text(m); gsub(/\n/, "\n" sprintf("%" (width + 16) "s", ""), shown)
+        line[i] = "  " sprintf("%-" width "s", t) " " sprintf("%-4s %2d/%-2d", (s == "pass" ? "OK" : "FAIL"), sc, pts[t]) "  " shown
+        # Grouped by reason, the size it was seen at left out.
+        key = m; sub(/^n=[0-9]+: /, "", key)
+        failed_for[i] = (s == "pass") ? "" : key
+        if (s != "pass") { times[key]++; lost[key] += pts[t]; last[key] = t; at[key] = i; if (!(key in first_of)) first_of[key] = t }
+        if (s != "pass" && !failures++) { first_failure = t; first_shown = shown }
+        sub(/^n=[0-9]+: /, "", shown); text[key] = shown
+    }
+    if (verbose != 1) {
+        printf "  %s: %d/%d", stage, got_s, max_s
+        if (failures) printf "  (%d of %d tests failed; make grade V=1 lists every test)", failures, n
+        printf "\n"
+        if (failures) {
+            gsub(/\n {16,}/, "\n      ", first_shown)
+            printf "    first failure: %s: %s\n", first_failure, first_shown
+        }
+    } else {
+        # Tests that failed for one reason (no file, no build, no time, a
+        # hang): the reason once, where the last of them stands.
+        for (i = 1; i <= n; i++) {
+            m = failed_for[i]
+            if (m == "" || times[m] < 3) { print line[i]; continue }
+            if (at[m] != i) continue
+            label = times[m] " tests, " first_of[m] " to " last[m]
+            printf "  %s\n  %-" width "s FAIL  0/%-2d  %s\n", label, "", lost[m], text[m]
+        }
+        printf "  %s: %d/%d\n", stage, got_s, max_s
+    }
+    if (got_s == 0 && todo != "")
+        printf "  Hint: matmul.cu still has %s: start there.\n", todo
+}
+
+function read_provenance(   line, f) {
+    if (prov == "") return
+    while ((getline line < prov) > 0) {
+        split(line, f, "\t")
+        prov_key[++prov_count] = f[1]; prov_value[f[1]] = f[2]
+    }
+    close(prov)
+}
+
+# Gradescope's results format; extra_data keeps what the grade was made with.
+function write_results_json(   i, f, sep) {
+    printf "Score: %d/%d\n", got, max
+    if (json_out == "") return
+    read_provenance()
+    printf "{\n  \"score\": %d,\n  \"max_score\": %d,\n  \"visibility\": \"visible\",\n", got, max > json_out
+    if (output != "") printf "  \"output\": \"%s\",\n", json_escape(output) > json_out
+    printf "  \"extra_data\": {\"provenance\": {" > json_out
+    sep = ""
+    for (i = 1; i <= prov_count; i++) {
+        printf "%s\"%s\": \"%s\"", sep, json_escape(prov_key[i]), json_escape(prov_value[prov_key[i]]) > json_out; sep = ", "
+    }
+    printf "}},\n  \"tests\": [\n" > json_out
+    for (i = 1; i <= row_count; i++) {
+        split(rows[i], f, "\t")
+        printf "    {\"name\": \"%s: %s\", \"score\": %d, \"max_score\": %d, \"output\": \"%s\", \"visibility\": \"visible\"}%s\n",
+            json_escape(f[1]), json_escape(f[2]), f[3], f[4], f[5], (i < row_count ? "," : "") > json_out
+    }
+    printf "  ]\n}\n" > json_out
+    close(json_out)
+}
+
+# Commas and quotes left out of the provenance cells, so every row splits
+# the same way.
+function gradebook_cells(   n, s, i, v, on, comp) {
+    read_provenance()
+    for (i = 1; i <= prov_count; i++) { v = prov_value[prov_key[i]]; gsub(/[,"]/, ";", v); prov_value[prov_key[i]] = v }
+    n = split(stages, s, " ")
+    for (i = 1; i <= n; i++) printf ",%d", stage_got[s[i]] + 0
+    printf ",%d,%d", got, max
+    on = prov_value["device"] == "" ? "" : prov_value["device"] " (" prov_value["backend"] ")"
+    comp = prov_value["compiler"] == "" ? "" : prov_value["compiler"] "; check mode " prov_value["check compiler"]
+    printf ",%s,%s,%s,%s\n", on, comp, prov_value["kit"], prov_value["seed"]
+}
