@@ -12,7 +12,9 @@
 #                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) in a
 #                  debootstrap chroot, and this machine's clang (as root)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
-#   test-report    the report's simulator path end to end, and its counts
+#   test-report    the report's simulator path end to end, and its counts;
+#                  every counter it, the slides or the lessons name is one
+#                  common/check_counters.h declares
 #   test-lessons   the numbers in the lessons match the committed reports
 #   test-slides    every deck builds to a PDF with its pages (slides/tools/test_slides.sh)
 
@@ -41,6 +43,7 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/grade_stages.sh
 	BACKEND=sim grader/tests/bad_kernels.sh
 	BACKEND=sim grader/tests/grade_all.sh
+	BACKEND=sim grader/tests/class_ranking.sh
 	BACKEND=sim grader/tests/kit_error.sh
 	BACKEND=sim grader/tests/gradescope_bundle.sh
 	BACKEND=sim grader/tests/handout.sh
@@ -85,6 +88,7 @@ endif
 # The report without a GPU: the simulator's counts, a table, figures if
 # gnuplot is there.  Tiled loads per element must be 2n/TILE: 4 at n=64.
 test-report:
+	@common/report/check_counter_names.sh
 	@rm -rf $(TEST_OUT)/report; mkdir -p $(TEST_OUT)
 	@SIZES=64 common/report/report.sh sim $(TEST_OUT)/report 2> $(TEST_OUT)/report.log
 	@common/report/plot.sh $(TEST_OUT)/report >> $(TEST_OUT)/report.log

@@ -278,10 +278,11 @@ else
     for ((s = jobs - 1; s >= 0; s--)); do free_slots+=("$s"); done
     sim_threads=
 
-    declare -A started=()   # index of every student whose grading began
+    declare -A started=()   # index of every student whose grading began, -> when (ms)
+    durations=()            # how long each student graded so far took (ms)
     start_job() {
         local i=$1 slot=${free_slots[-1]}
-        started[$i]=1
+        started[$i]=$(now_ms)
         unset 'free_slots[-1]'
         grade_one "$i" "$slot" &
         running[$!]=$i
@@ -321,8 +322,18 @@ else
             failed+=("$id")
             note=", grading FAILED: see $(student_dir "$id")/grade.log"
         fi
-        local elapsed=$(($(now_ms) - start_ms)) left=$((${#todo[@]} - graded))
-        echo "[$done_count/$total] $id: $(score_of "$id")$note (ETA $(fmt_duration $(( elapsed * left / graded / 1000 ))))"
+        durations+=($(( $(now_ms) - ${started[$i]} )))
+        echo "[$done_count/$total] $id: $(score_of "$id")$note (ETA $(fmt_duration "$(eta_seconds)"))"
+    }
+
+    # Time left: the students not yet finished, $jobs at a time, each taking
+    # the median time of those graded so far.  The median, not the mean:
+    # a student whose kernel hangs costs a time limit per hanging stage and
+    # would otherwise make every later estimate too long.
+    eta_seconds() {
+        local left=$((${#todo[@]} - graded)) median
+        median=$(printf '%s\n' "${durations[@]}" | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }')
+        echo $(( median * ((left + jobs - 1) / jobs) / 1000 ))
     }
 
     # Ctrl-C or a kill: stop every grading under way (each timeout ends its

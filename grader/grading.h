@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "check_counters.h"
+
 typedef struct {
     const char *stage;     /* "01-naive" */
     const char *lab_exec;  /* the program holding the student's code */
@@ -41,18 +43,19 @@ void grading_add_quiz_tests(Suite *s);
 TCase *grading_tcase(const char *name);
 extern int grading_listing;
 
-/* A suite declared more tests of one kind than its table holds: a kit
- * bug, said loudly (grade.sh turns the exit into a kit error), never a test
- * silently left out of the grade. */
-void grading_table_full(const char *what, int capacity);
+/* Room for item number `count` in a table of `size`-byte items that grows
+ * as the suites declare tests (no fixed cap, so no test is ever left out):
+ * returns the table, moved if it had to grow. */
+void *grading_grow(void *items, int *capacity, int count, size_t size);
 
-/* What the simulator's check mode counted over one run (all launches). */
+/* What the simulator's check mode counted over one run (all launches):
+ * one field per counter of common/check_counters.h, merged over the
+ * launches as it says. */
 typedef struct {
-    unsigned long long launches, threads, global_loads, global_stores, max_loads_per_thread,
-        max_stores_per_thread, load_requests, load_sectors, store_requests, store_sectors, shared_loads,
-        shared_stores, bank_conflicts_ld, bank_conflicts_st, hazards, uninitialised_shared_reads, out_of_bounds,
-        host_accesses, divergent_barriers, shared_words, shared_span_words, shared_gaps, global_load_bytes,
-        shared_load_bytes, shared_phases, overlapped_phases;
+    unsigned long long launches;
+#define CHECK_COUNT_FIELD(name, merge, meaning) unsigned long long name;
+    CHECK_COUNTERS(CHECK_COUNT_FIELD)
+#undef CHECK_COUNT_FIELD
     /* What cudaMemcpy moved while matmul ran (lab_exec's "matmul" lines): */
     unsigned long long copy_reports, copied_to_host, copied_into_c;
     char findings[1536]; /* the first findings, one per line, for messages */

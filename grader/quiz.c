@@ -13,14 +13,10 @@
 
 #include "grading.h"
 
-#define MAX_QUESTIONS 16
-
-static struct {
-    char id[8];
-    char accepted[256];
-    char hint[512];
-} key[MAX_QUESTIONS];
-static int key_count;
+static struct question {
+    char *id, *accepted, *hint;
+} *key;
+static int key_count, key_capacity;
 
 /* Lowercase, no spaces, no trailing period: "2 n^3." and "2N^3" agree. */
 static void normalise(const char *in, char *out, size_t len)
@@ -43,16 +39,18 @@ static int as_number(const char *text, double *v)
 
 static int matches(const char *given, const char *accepted)
 {
-    char g[256], a[256], options[256];
+    char g[256], a[256];
     normalise(given, g, sizeof g);
-    snprintf(options, sizeof options, "%s", accepted);
-    for (char *save, *opt = strtok_r(options, "|", &save); opt; opt = strtok_r(NULL, "|", &save)) {
+    char *options = strdup(accepted);
+    ck_assert_msg(options != NULL, "grader: out of memory for the quiz");
+    int right = 0;
+    for (char *save, *opt = strtok_r(options, "|", &save); opt && !right; opt = strtok_r(NULL, "|", &save)) {
         normalise(opt, a, sizeof a);
         double x, y;
-        if (as_number(g, &x) && as_number(a, &y) ? fabs(x - y) <= 1e-9 * fmax(1, fabs(y)) : !strcmp(g, a))
-            return 1;
+        right = as_number(g, &x) && as_number(a, &y) ? fabs(x - y) <= 1e-9 * fmax(1, fabs(y)) : !strcmp(g, a);
     }
-    return 0;
+    free(options);
+    return right;
 }
 
 /* The student's answer to question `id`, or NULL. */
@@ -103,25 +101,30 @@ void grading_add_quiz_tests(Suite *s)
     FILE *f = fopen(grading.answer_key, "r");
     if (!f)
         return; /* no quiz for this stage: no tests, and the points table has none */
-    char line[1024];
-    while (fgets(line, sizeof line, f)) {
+    char *line = NULL;
+    size_t line_size = 0;
+    while (getline(&line, &line_size, f) != -1) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        if (key_count >= MAX_QUESTIONS)
-            grading_table_full("quiz questions", MAX_QUESTIONS);
         line[strcspn(line, "\r\n")] = '\0';
         char *id = strtok(line, "\t"), *accepted = strtok(NULL, "\t"), *hint = strtok(NULL, "\t");
         if (!id || !accepted)
             continue;
+        key = grading_grow(key, &key_capacity, key_count, sizeof *key);
         int k = key_count++;
-        snprintf(key[k].id, sizeof key[k].id, "%s", id);
-        snprintf(key[k].accepted, sizeof key[k].accepted, "%s", accepted);
-        snprintf(key[k].hint, sizeof key[k].hint, "%s", hint ? hint : "");
+        key[k].id = strdup(id);
+        key[k].accepted = strdup(accepted);
+        key[k].hint = strdup(hint ? hint : "");
+        if (!key[k].id || !key[k].accepted || !key[k].hint) {
+            fprintf(stderr, "grade_suite: out of memory for stage %s's quiz\n", grading.stage);
+            exit(2);
+        }
         char *name = malloc(32);
         snprintf(name, 32, "quiz %s", id);
         TCase *tc = grading_tcase(name);
         tcase_add_loop_test(tc, test_question, k, k + 1);
         suite_add_tcase(s, tc);
     }
+    free(line);
     fclose(f);
 }

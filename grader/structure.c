@@ -9,14 +9,12 @@
 
 #include "grading.h"
 
-#define MAX_STRUCTURE_TESTS 32
-
-static struct {
+static struct structure_test {
     const char *name, *variant;
     int n;
     structure_rule rule;
-} tests[MAX_STRUCTURE_TESTS];
-static int test_count;
+} *tests;
+static int test_count, test_capacity;
 
 START_TEST(test_structure)
 {
@@ -35,8 +33,7 @@ END_TEST
 
 void grading_add_structure_test(Suite *s, const char *name, const char *variant, int n, structure_rule rule)
 {
-    if (test_count >= MAX_STRUCTURE_TESTS)
-        grading_table_full("structural tests", MAX_STRUCTURE_TESTS);
+    tests = grading_grow(tests, &test_capacity, test_count, sizeof *tests);
     int slot = test_count++;
     tests[slot].name = name;
     tests[slot].variant = variant;

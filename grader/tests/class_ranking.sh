@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# `make grade-all` on a class whose students fail in the ways that matter,
+# graded on two stages (01-naive and 04-tiled):
+#
+#   ana  right kernels (the solutions)
+#   ben  the untouched skeletons
+#   cat  a cheat: stage 01's matmul calls exit(0), stage 04 is the skeleton
+#   dan  right, except that stage 04's kernel spins forever from n = 64 on
+#   eve  stage 01 transposes B in place and then computes; stage 04 right
+#
+# The gradebook must rank them as their work deserves (ana first; dan and
+# eve each lose only their broken stage's points, and keep the rest; ben
+# and cat nothing for their kernels), and dan's hang must cost his stage 04
+# one time limit, once: its larger runs are not started.
+#
+#   grader/tests/class_ranking.sh     (run by `make test-grading`)
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+base="$root/build/test-grading"
+class="$base/ranking-class"
+out="$base/ranking"
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/grader/lib.sh"                       # score, points_table
+source "$root/grader/tests/slurm_class.sh"    # gradebook_scores
+start=$SECONDS
+
+stages="01-naive 04-tiled"
+rm -rf "$class" "$out"
+for id in ana ben cat dan eve; do mkdir -p "$class/$id"; done
+for s in $stages; do
+    cp -R "$root/solutions/$s" "$class/ana/"
+    cp -R "$root/labs/$s" "$class/ben/"
+    cp -R "$root/solutions/$s" "$class/dan/"
+    cp -R "$root/solutions/$s" "$class/eve/"
+done
+cp -R "$root/grader/tests/bad-kernels/exit-early/01-naive" "$class/cat/"
+cp -R "$root/labs/04-tiled" "$class/cat/"
+sed 's|^    float sum = 0.0f;$|    float sum = 0.0f;\n    if (n >= 64) { volatile int spin = 1; while (spin) { } }|' \
+    "$root/solutions/04-tiled/matmul.cu" > "$class/dan/04-tiled/matmul.cu"
+grep -q 'volatile int spin' "$class/dan/04-tiled/matmul.cu" || fail "could not make dan's hanging kernel"
+cp "$root/grader/tests/bad-kernels/modifies-input/01-naive/matmul.cu" "$class/eve/01-naive/matmul.cu"
+
+# Each stage graded alone would take as long: LAB is not set, so the
+# stages with no folder (02, 03, 05...) score 0 for everyone alike.
+# Short time limits: dan's hang then costs seconds.
+GRADE_TIMEOUT_SCALE=0.3 make --no-print-directory -C "$root" grade-all SUBMISSIONS="$class" GRADE_ALL_OUT="$out" JOBS=2 \
+    > "$base/ranking.log" 2>&1
+status=$?
+[ $status -eq 0 ] || fail "grade-all exited with status $status (see $base/ranking.log)"
+
+book="$out/gradebook.csv"
+# stage_points ID STAGE: the student's points for a stage, from the gradebook.
+stage_points() {
+    awk -F, -v id="$1" -v stage="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $1 == id { print $col[stage] }' "$book"
+}
+total_of() { awk -F, -v id="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "total") t = i; next }
+        $1 == id { print $t }' "$book"; }
+full01=$(score max "$(points_table 01-naive)")
+full04=$(score max "$(points_table 04-tiled)")
+
+[ -f "$book" ] || { fail "no gradebook (see $base/ranking.log)"; echo "class ranking: $failures failure(s)"; exit 1; }
+a1=$(stage_points ana 01-naive) a4=$(stage_points ana 04-tiled)
+[ "$a1" = "$full01" ] && [ "$a4" = "$full04" ] && echo "ok   ana (right kernels): $a1/$full01 and $a4/$full04" ||
+    fail "ana: $a1/$full01, $a4/$full04 for right kernels"
+b1=$(stage_points ben 01-naive) b4=$(stage_points ben 04-tiled)
+[ "$b1" = 0 ] && [ "$b4" = 0 ] && echo "ok   ben (skeletons): 0 and 0" || fail "ben: $b1 and $b4 for the skeletons"
+c1=$(stage_points cat 01-naive)
+[ "$c1" = 0 ] && echo "ok   cat (exit(0) in matmul): 0 for stage 01" || fail "cat: $c1 for a matmul that exits"
+d1=$(stage_points dan 01-naive) d4=$(stage_points dan 04-tiled)
+if [ "$d1" = "$full01" ] && [ "$d4" -gt 0 ] && [ "$d4" -lt "$full04" ]; then
+    echo "ok   dan (stage 04 hangs from n=64): stage 01 full, stage 04 $d4/$full04 (its small sizes kept)"
+else
+    fail "dan: stage 01 $d1/$full01, stage 04 $d4/$full04"
+fi
+e1=$(stage_points eve 01-naive) e4=$(stage_points eve 04-tiled)
+if [ "$e1" -gt 0 ] && [ "$e1" -lt "$full01" ] && [ "$e4" = "$full04" ]; then
+    echo "ok   eve (changes B in place): stage 01 $e1/$full01, stage 04 full"
+else
+    fail "eve: stage 01 $e1/$full01, stage 04 $e4/$full04"
+fi
+# The ranking: ana above dan and eve, who are above ben and cat.
+ta=$(total_of ana) tb=$(total_of ben) tc=$(total_of cat) td=$(total_of dan) te=$(total_of eve)
+if [ "$ta" -gt "$td" ] && [ "$ta" -gt "$te" ] && [ "$td" -gt "$tb" ] && [ "$te" -gt "$tb" ] &&
+        [ "$td" -gt "$tc" ] && [ "$te" -gt "$tc" ]; then
+    echo "ok   ranking: ana $ta > dan $td, eve $te > ben $tb, cat $tc"
+else
+    fail "ranking: ana $ta, ben $tb, cat $tc, dan $td, eve $te"
+fi
+
+# One hang, once: dan's stage 04 waited out one time limit; its later
+# runs failed at once, saying why.
+dlog="$out/dan/grade.log"
+hangs=$(grep -c 'no result after' "$out/dan/results.json" 2>/dev/null)
+skipped=$(grep -c 'not run: an earlier test of this stage hung' "$out/dan/results.json" 2>/dev/null)
+if [ "${hangs:-0}" -eq 1 ] && [ "${skipped:-0}" -ge 1 ] && ! grep -q 'no result after' <(grep -v '04-tiled' "$out/dan/results.json"); then
+    echo "ok   dan's hang: $hangs test(s) waited out its time limit, $skipped not started, all in 04-tiled"
+else
+    fail "dan's hang: $hangs tests timed out, $skipped skipped (see $dlog)"
+fi
+
+echo "class ranking: $((SECONDS - start))s"
+[ $failures -eq 0 ]
