@@ -4,9 +4,10 @@
 #   test-harness   the harness (Check)
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
-#                  every mutant (grader/mutants/) loses the points aimed at it,
-#                  every bad submission is handled, and a broken kit is a
-#                  kit error, never a score (grader/tests/)
+#                  every mutant (grader/mutants/*.patch) loses the points aimed
+#                  at it and none has drifted from its solution, every bad
+#                  submission is handled, a class is ranked right, and a
+#                  broken kit is a kit error, never a score (grader/tests/)
 #   test-slurm     cluster grading through a real single-node Slurm (as root)
 #   test-platforms the simulator's tests and the solutions' grade on other
 #                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) in a
@@ -47,6 +48,7 @@ test-grading: $(GRADE_SUITE)
 	BACKEND=sim grader/tests/kit_error.sh
 	BACKEND=sim grader/tests/gradescope_bundle.sh
 	BACKEND=sim grader/tests/handout.sh
+	BACKEND=sim grader/tests/mutants_drift.sh
 	BACKEND=sim grader/tests/mutants.sh
 	BACKEND=sim grader/tests/slurm_scripts.sh
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"

@@ -35,7 +35,7 @@ $(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_D
 	@mkdir -p $(@D)
 	$(BUILD_CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
 
-$(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS)
+$(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS) $(ROOT)/common/check_counters.h
 	@mkdir -p $(COMMON_OUT)/sim
 	cd $(COMMON_OUT)/sim && $(CXX_SIM) $(SIM_CXXFLAGS) -O2 $(SIM_INCLUDES) -c $(SIM_SOURCES)
 	ar rcs $@ $(COMMON_OUT)/sim/*.o

@@ -14,6 +14,7 @@
 // who wrote it and who read it since the last barrier.
 #include "check_mode.h"
 #include "check_counters.h"
+#include "shared_names.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -67,6 +68,7 @@ struct finding {
     uintptr_t pc1 = 0, pc2 = 0;  // the access (pc1) and the other thread's (pc2)
     uint3 block{}, thread1{}, thread2{};
     long offset = 0;             // bytes past an allocation
+    long shared_byte = -1;       // the shared slot read before any write: its offset in the block
     bool first_is_store = false;
     bool write_after_read = false;  // a write/read pair: which comes first in program order
     std::string detail;
@@ -241,6 +243,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             if (s.written_block != w->block_serial) {
                 finding f{finding_kind::uninitialised_read, pc, 0};
                 f.thread1 = thread_coords(t, w->block_dim);
+                f.shared_byte = (long)(i * 4);
                 note(w, f);
                 w->totals.uninitialised_shared_reads++;
             } else if (s.writer >= 0 && s.writer != (int)t) {
@@ -434,7 +437,8 @@ void analyse_warp(worker_check *w, unsigned first, unsigned last)
 // ---------------------------------------------------------------- reports
 
 // Source lines for code addresses, by asking addr2line about the program.
-std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
+// file:line of each code address, by addr2line on this program.
+std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t> &pcs)
 {
     std::map<uintptr_t, std::string> lines;
     if (pcs.empty())
@@ -480,6 +484,48 @@ std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
     return lines;
 }
 
+// A line addr2line could not give: "file:?" or "file:0" (code the
+// compiler merged from several lines, e.g. the two stores of an if/else
+// made one), or "??".
+bool line_unknown(const std::string &where)
+{
+    return where.empty() || where.compare(0, 2, "??") == 0 ||
+           (where.size() >= 2 && where.compare(where.size() - 2, 2, ":?") == 0) ||
+           (where.size() >= 2 && where.compare(where.size() - 2, 2, ":0") == 0);
+}
+
+// How far back to look for the line of code the compiler merged: a few
+// instructions.
+constexpr uintptr_t merged_code_reach = 64;
+
+// file:line of each code address.  Every access gets a line: where the
+// compiler left none, the nearest earlier instruction's line stands in,
+// marked "(or near it)".
+std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
+{
+    auto lines = addr2line_lines(pcs);
+    std::set<uintptr_t> earlier;
+    for (uintptr_t pc : pcs)
+        if (line_unknown(lines[pc]))
+            for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++)
+                earlier.insert(pc - back);
+    if (earlier.empty())
+        return lines;
+    auto earlier_lines = addr2line_lines(earlier);
+    for (uintptr_t pc : pcs) {
+        if (!line_unknown(lines[pc]))
+            continue;
+        for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++) {
+            const std::string &where = earlier_lines[pc - back];
+            if (!line_unknown(where)) {
+                lines[pc] = where + " (or near it)";
+                break;
+            }
+        }
+    }
+    return lines;
+}
+
 const char *kind_name(finding_kind k)
 {
     switch (k) {
@@ -514,8 +560,14 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
     case finding_kind::waw:
         return "write-after-write hazard, " + block + t1 + " and " + t2 + " both wrote one shared word (at " + here +
                " and " + there + ") with no barrier between them";
-    case finding_kind::uninitialised_read:
-        return "shared memory read before anything wrote it, " + block + t1 + " at " + here;
+    case finding_kind::uninitialised_read: {
+        // Which slot, when the debug information says: "As[1][5] (declared at line 28)".
+        std::string slot = f.shared_byte >= 0 ? shared_slot_name(f.shared_byte) : "";
+        if (slot.empty())
+            return "shared memory read before anything wrote it, " + block + t1 + " at " + here;
+        return "shared memory read before anything wrote it, " + block + t1 + " read " + slot + " at " + here +
+               ", which no thread of the block had written";
+    }
     case finding_kind::out_of_bounds:
         return std::string("out-of-bounds ") + (f.first_is_store ? "write" : "read") + " at " + here + ", " + block +
                t1 + " touched " + f.detail;
@@ -597,6 +649,7 @@ void print_report(launch_totals &t)
     for (auto &f : t.findings) {
         finding anonymous = f;
         anonymous.block = anonymous.thread1 = anonymous.thread2 = uint3{0, 0, 0};
+        anonymous.shared_byte = -1;  // one line per code site, whichever slot it read
         if (anonymous.kind == finding_kind::raw_or_war && !anonymous.first_is_store) {
             std::swap(anonymous.pc1, anonymous.pc2);
             anonymous.first_is_store = true;
@@ -627,13 +680,15 @@ void print_report(launch_totals &t)
                 if (s.second.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
                             s.second.max_degree, s.first.second ? "store" : "load", at[s.first.first].c_str());
-            // Once per text: an unrolled loop makes one source line many
-            // code addresses, each its own finding.
+            // Once per text, whichever slot it names: an unrolled loop makes
+            // one source line many code addresses, each its own finding.
             std::set<std::string> written;
             for (auto &f : t.findings) {
-                std::string text = describe(f, at);
-                if (written.insert(text).second)
-                    fprintf(m, "finding launch=%llu kind=%s %s\n", launch_serial, kind_name(f.kind), text.c_str());
+                finding any_slot = f;
+                any_slot.shared_byte = -1;
+                if (written.insert(describe(any_slot, at)).second)
+                    fprintf(m, "finding launch=%llu kind=%s %s\n", launch_serial, kind_name(f.kind),
+                            describe(f, at).c_str());
             }
             fclose(m);
         }

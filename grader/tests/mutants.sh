@@ -14,6 +14,9 @@
 #   grader/tests/mutants.sh [STAGE | STAGE/NAME ...]     (all mutants when none named)
 #     MUTANT_JOBS   mutants graded at once (default: the number of CPUs)
 #     BACKEND       as for grade.sh (default here: sim, so races behave the same everywhere)
+#     MUTANT_SOLUTIONS  the solutions the patches apply to (default: solutions/;
+#                   grader/tests/mutants_drift.sh points it at a changed copy)
+#     MUTANT_OUT    where the mutants are graded (default: build/test-grading/mutants)
 #
 # A mutant with a single target is graded with CK_RUN_CASE set to it (Check
 # then runs only that test); one with several targets is graded whole.
@@ -22,7 +25,8 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mutants="$root/grader/mutants"
 . "$root/grader/lib.sh"   # points_table, score
-out="$root/build/test-grading/mutants"
+out=${MUTANT_OUT:-$root/build/test-grading/mutants}
+solutions=${MUTANT_SOLUTIONS:-$root/solutions}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 jobs=${MUTANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 export BACKEND=${BACKEND:-sim}
@@ -71,11 +75,11 @@ grade_one() {
     # Exact context only (offsets allowed): a hunk whose lines moved in the
     # solution must be rewritten, not guessed at.
     if ! patch --quiet --fuzz=0 --no-backup-if-mismatch -r - -o "$dir/submission/$stage/matmul.cu" \
-            "$root/solutions/$stage/matmul.cu" < "$src" > "$dir/patch.log" 2>&1; then
-        echo "BROKEN $id: the patch no longer applies to solutions/$stage/matmul.cu: $(head -n 2 "$dir/patch.log" | paste -sd' ')" > "$verdict"
+            "$solutions/$stage/matmul.cu" < "$src" > "$dir/patch.log" 2>&1; then
+        echo "BROKEN $id: the patch no longer applies to $stage's solution (rewrite it against solutions/$stage/matmul.cu): $(head -n 2 "$dir/patch.log" | paste -sd' ')" > "$verdict"
         return
     fi
-    [ -f "$root/solutions/$stage/answers.txt" ] && cp "$root/solutions/$stage/answers.txt" "$dir/submission/$stage/"
+    [ -f "$solutions/$stage/answers.txt" ] && cp "$solutions/$stage/answers.txt" "$dir/submission/$stage/"
     local targets
     targets=$(targets_of "$src")
     local shown

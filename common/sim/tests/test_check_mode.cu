@@ -319,6 +319,7 @@ static int line_after(const std::string &text, const std::string &after)
 #define TILE 32
 
 // C = A·B with 32×32 tiles; the two barriers of each phase can be left out.
+static const int tile_as_line = __LINE__ + 4;  // As's line; Bs's is the next
 template <bool FirstBarrier, bool SecondBarrier>
 __global__ void tiled_matmul(const float *A, const float *B, float *C, int n)
 {
@@ -412,6 +413,14 @@ START_TEST(tiled_missing_first_barrier)
     expect_hazards(r, "read-after-write hazard", "// tile store");
     ck_assert_msg(r.matching({"write-after-read"}).empty(), "a write-after-read finding too:\n%s", r.raw.c_str());
     ck_assert_msg(r.value("uninitialised_shared_reads") > 0, "%s", r.raw.c_str());
+    // The slot is named by its array and both indices, with where the array
+    // is declared.
+    std::string as_decl = "] (declared at line " + std::to_string(tile_as_line) + ")",
+                bs_decl = "] (declared at line " + std::to_string(tile_as_line + 1) + ")";
+    size_t named = r.matching({"read before anything wrote it", "read As[", "][", as_decl.c_str()}).size() +
+                   r.matching({"read before anything wrote it", "read Bs[", "][", bs_decl.c_str()}).size();
+    ck_assert_msg(named > 0, "no never-written read names As[i][j] or Bs[i][j] and its line (%d, %d):\n%s",
+                  tile_as_line, tile_as_line + 1, r.raw.c_str());
     EXPECT(r, "divergent_barriers", 0);
     EXPECT(r, "bank_conflicts_ld", 0);
     EXPECT(r, "bank_conflicts_st", 0);
@@ -838,6 +847,7 @@ END_TEST
 
 // Reads its word before anything wrote it, then writes it and (after a
 // barrier) reads a neighbour's: only the first 32 reads are findings.
+static const int read_before_write_s_line = __LINE__ + 3;
 __global__ void read_before_write(const float *in, float *out)
 {
     __shared__ float s[32];
@@ -862,7 +872,42 @@ START_TEST(uninitialised_shared_read)
     expect_clean_except(r, {"uninitialised_shared_reads"});
     const finding_line &f = one_finding(r, {"shared memory read before anything wrote it"});
     ck_assert_msg(contains(f.text, "at " + this_file_name() + ":"), "%s", f.whole.c_str());
+    // The slot by name and index, and where the array is declared.
+    ck_assert_msg(contains(f.text, "read s[") && contains(f.text, "] (declared at line " +
+                                                                       std::to_string(read_before_write_s_line) + ")"),
+                  "%s", f.whole.c_str());
     ck_assert_int_eq(r.findings.size(), 1);
+}
+END_TEST
+
+// The two branches of an if/else store to one slot; the optimiser merges
+// the stores into one instruction that no single line owns (line 0).  The
+// hazard against the neighbour's read (no barrier) must still name a line.
+__global__ void stores_in_if_else(const float *in, float *out, int n)
+{
+    __shared__ float s[32];
+    if ((int)threadIdx.x < n)
+        s[threadIdx.x] = in[threadIdx.x];
+    else
+        s[threadIdx.x] = 0.0f;
+    out[threadIdx.x] = s[(threadIdx.x + 1) % 32];
+}
+
+START_TEST(every_access_has_a_line)
+{
+    float *in = dev_floats(32), *out = dev_floats(32);
+    checked_run run;
+    stores_in_if_else<<<1, 32>>>(in, out, 20);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    ck_assert_msg(r.value("hazards") > 0, "%s", r.raw.c_str());
+    for (const finding_line &f : r.findings) {
+        ck_assert_msg(!contains(f.text, ":?") && !contains(f.text, "??") && !contains(f.text, ":0 ") &&
+                          !contains(f.text, ":0,"),
+                      "a finding without its line:\n%s", f.whole.c_str());
+        ck_assert_msg(contains(f.text, this_file_name() + ":"), "%s", f.whole.c_str());
+    }
 }
 END_TEST
 
@@ -942,6 +987,7 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, out_of_bounds_read_in_slack);
     tcase_add_test(tc, host_pointer_read);
     tcase_add_test(tc, uninitialised_shared_read);
+    tcase_add_test(tc, every_access_has_a_line);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("bounds");
