@@ -40,8 +40,18 @@ $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/ha
 test-harness: $(TEST_OUT)/test_harness
 	$(TEST_OUT)/test_harness
 
-test-grading: $(GRADE_SUITE)
+# The quiz's rules on their own: values, not wording (grader/quiz_answer.h).
+$(TEST_OUT)/test_quiz_answer: grader/tests/test_quiz_answer.c grader/quiz_answer.c grader/quiz_answer.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(CHECK_CFLAGS) -Igrader grader/tests/test_quiz_answer.c grader/quiz_answer.c $(CHECK_LIBS) -lm -o $@
+
+.PHONY: test-quiz
+test-quiz: $(TEST_OUT)/test_quiz_answer
+	$(TEST_OUT)/test_quiz_answer
+
+test-grading: $(GRADE_SUITE) test-quiz
 	BACKEND=sim grader/tests/grade_stages.sh
+	BACKEND=sim grader/tests/quiz.sh
 	BACKEND=sim grader/tests/bad_kernels.sh
 	BACKEND=sim grader/tests/grade_all.sh
 	BACKEND=sim grader/tests/class_ranking.sh

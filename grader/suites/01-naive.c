@@ -2,7 +2,8 @@
  * not.  Sizes 31, 33, 100 and 257 are not multiples of any block width a
  * student is likely to pick, so they catch a missing edge guard or a grid
  * that is one block short; 1 and 2 catch a guard that is off by one.  A
- * structural test makes sure the kernel, not the host, computed C. */
+ * structural test makes sure the kernel, not the host, computed C; the
+ * quiz asks for the counts the lesson works out. */
 #include "grading.h"
 #include "stage_suites.h"
 
@@ -16,5 +17,6 @@ Suite *suite_01_naive(void)
     /* Right answers are not enough: the simulator's counts show that a
      * kernel computed them (n = 100: edge blocks too). */
     grading_add_structure_test(s, "computed by the kernel", "check", 100, rule_computed_by_kernel);
+    grading_add_quiz_tests(s);
     return s;
 }

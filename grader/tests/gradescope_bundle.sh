@@ -8,7 +8,11 @@
 #   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-. "$root/grader/lib.sh"   # run_with_progress
+. "$root/grader/lib.sh"   # run_with_progress, score, points_table
+# Stage 01's points, and those of its kernel alone (a submission without
+# answers.txt loses the quiz's).
+full01=$(score max "$(points_table 01-naive)")
+kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
 fake="$root/build/test-grading/gradescope/autograder"
 zip="$root/build/gradescope/autograder.zip"
 failures=0
@@ -181,8 +185,8 @@ if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
     read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
     if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/suites/01-naive.points.tsv")" != "$points_before" ]; then
         fail "tamper: the student's code wrote into the results folder or the kit"
-    elif [ "$score/$max" != 20/20 ]; then
-        fail "tamper: score $score/$max, expected 20/20 for a right kernel (see $fake/../tamper.log)"
+    elif [ "$score/$max" != "$kernel01/$full01" ]; then
+        fail "tamper: score $score/$max, expected $kernel01/$full01 for a right kernel without answers (see $fake/../tamper.log)"
     else
         echo "ok   tamper: the student's code ran as nobody: results folder and kit untouched, score $score/$max"
     fi
@@ -220,7 +224,7 @@ fi
 GRADE_DEADLINE=$(date +%s) SUBMISSION="$root/solutions" LAB=01-naive GRADE_OUT="$fake/../deadline" \
     "$root/grader/grade.sh" > "$fake/../deadline.log" 2>&1
 status=$?
-if [ $status -eq 0 ] && grep -q '^Score: 0/20' "$fake/../deadline.log" &&
+if [ $status -eq 0 ] && grep -q "^Score: 0/$full01\$" "$fake/../deadline.log" &&
         grep -q 'not graded: the time for grading ran out before this stage' "$fake/../deadline/results.json"; then
     echo "ok   deadline: a stage after GRADE_DEADLINE is \"not graded\", and the result is still written"
 else

@@ -16,6 +16,7 @@
 #   grader/tests/kit_error.sh     (run by `make test-grading`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/grader/lib.sh"   # score, points_table
 base="$root/build/test-grading/kit-error"
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -100,7 +101,7 @@ cp "$root/grader/tests/bad-kernels/no-compile/01-naive/matmul.cu" "$base/student
 make --no-print-directory -C "$root" grade SUBMISSION="$base/student" LAB=01-naive BACKEND=sim \
     GRADE_OUT="$base/student-out" > "$base/student.log" 2>&1
 status=$?
-if [ $status -eq 0 ] && grep -q '^Score: 0/20' "$base/student.log" && ! grep -q 'kit error' "$base/student.log" &&
+if [ $status -eq 0 ] && grep -q "^Score: 0/$(score max "$(points_table 01-naive)")\$" "$base/student.log" && ! grep -q 'kit error' "$base/student.log" &&
         grep -q '"score": 0' "$base/student-out/results.json"; then
     echo "ok   a student's compile error: grading finishes (status 0), 0 for that stage, no kit error"
 else

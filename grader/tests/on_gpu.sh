@@ -6,6 +6,8 @@
 #   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/grader/lib.sh"   # score, points_table
+full01=$(score max "$(points_table 01-naive)")
 logs=${1:-$root/build/test-gpu}
 mkdir -p "$logs"
 cd "$root"
@@ -44,8 +46,8 @@ check() {
 bad=grader/tests/bad-kernels
 check solutions full "" SUBMISSION=solutions
 check skeletons zero "still has TODO 1" SUBMISSION=labs
-check hang 0/20 "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
-check exit-early 0/20 "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
+check hang "0/$full01" "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
+check exit-early "0/$full01" "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do

@@ -68,7 +68,7 @@ else
 fi
 grep -q 'slice 0/2: 3 students: 3 graded, 0 already graded, 1 could not be graded' "$out/slurm/task-0.log" &&
     grep -q 'slice 1/2: 2 students: 2 graded, 0 already graded, 0 could not be graded' "$out/slurm/task-1.log" &&
-    grep -q 'grading erin FAILED' "$out/erin/grade.log" && grep -q '"score": 20' "$out/alice/results.json" &&
+    grep -q 'grading erin FAILED' "$out/erin/grade.log" && grep -q "\"score\": $full01," "$out/alice/results.json" &&
     echo "ok   tasks: task 0 graded alice and carol beside erin's failure, task 1 bob and dave" ||
     fail "tasks: unexpected slices (see $out/slurm/task-*.log)"
 

@@ -17,13 +17,19 @@ make_slurm_class() {
     cp -R "$root/grader/tests/bad-kernels/hang/01-naive" "$class/erin/"
 }
 
+# Stage 01's points (full01), and those of its quiz alone (quiz01): dave's
+# file does not compile, which costs the kernel's tests, not the quiz.
+class_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+full01=$(awk -F'\t' '!/^#/ && NF >= 2 { m += $2 } END { print m + 0 }' "$class_root/grader/suites/01-naive.points.tsv")
+quiz01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 ~ /^quiz / { m += $2 } END { print m + 0 }' "$class_root/grader/suites/01-naive.points.tsv")
+
 # The gradebook that class must get, whoever grades it.
-slurm_class_gradebook='student,01-naive,total,max
-alice,20,20,20
-bob,0,0,20
-"carol, ""no stage""",0,0,20
-dave,0,0,20
-erin,0,0,20'
+slurm_class_gradebook="student,01-naive,total,max
+alice,$full01,$full01,$full01
+bob,0,0,$full01
+\"carol, \"\"no stage\"\"\",0,0,$full01
+dave,$quiz01,$quiz01,$full01
+erin,0,0,$full01"
 
 # gradebook_scores FILE: the gradebook without its last four columns (what
 # each grade was made with: graded_on, compiler, kit, seed), which vary with
