@@ -17,6 +17,8 @@ help:
 	@echo "make -C labs/01-naive run N=1000           build one lab, check it against the CPU reference, time it"
 	@echo "make grade [LAB=NN-name] [SUBMISSION=dir]  grade labs/ (or a folder shaped like it); V=1 lists every test"
 	@echo "                                           exit status 0 when graded (whatever the score), 2 on a kit error"
+	@echo "make query                                 the device's limits: threads, blocks, registers, shared memory per SM"
+	@echo "make -C labs/04-tiled occupancy            how many blocks of your kernel one SM holds, and what limits it (needs nvcc)"
 	@echo "make -C labs/04-tiled check N=256          the simulator's counts: loads, hazards, bank conflicts (needs clang)"
 	@echo "make -C labs/04-tiled profile|sanitize     the same from a GPU (ncu, compute-sanitizer)"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"
@@ -42,6 +44,13 @@ grade: deps
 	@$(MAKE) --no-print-directory -s $(GRADE_SUITE) || { echo "kit error: the grader's own program does not build" \
 	    "(this is not the student's code); no score was given" >&2; exit 2; }
 	@SUBMISSION=$(SUBMISSION) LAB=$(LAB) GRADE_OUT=$(GRADE_OUT) GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
+
+# The device's limits: a GPU's own, or those the CPU simulator presents.
+.PHONY: query
+query:
+	@$(MAKE) --no-print-directory -s -f common/build.mk BACKEND=$(BACKEND) LAB_SRC=/dev/null LAB_NAME=query \
+	    $(ROOT)/build/$(BACKEND)/common/device_query
+	@$(ROOT)/build/$(BACKEND)/common/device_query
 
 # One deck per stage (slides/NN-name.md), built to PDF from the solutions
 # and the committed reports; slides/README.md says how.

@@ -12,7 +12,9 @@
 #   test-platforms the simulator's tests and the solutions' grade on other
 #                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) in a
 #                  debootstrap chroot, and this machine's clang (as root)
-#   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there
+#   test-occupancy the device query on the simulator, and occupancy worked from its limits
+#   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there;
+#                  make occupancy reads a stage's registers from the compiler
 #   test-report    the report's simulator path end to end, and its counts;
 #                  every counter it, the slides or the lessons name is one
 #                  common/check_counters.h declares
@@ -28,7 +30,7 @@ test:
 	@echo "make test: the kit's own tests are not in the student handout; grade your work with make grade"
 else
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-nvcc test-report test-lessons test-slides test-slurm \
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-occupancy test-nvcc test-report test-lessons test-slides test-slurm \
 	    test-platforms
 	@echo "make test: all passed"
 endif
@@ -63,6 +65,24 @@ test-grading: $(GRADE_SUITE) test-quiz
 	BACKEND=sim grader/tests/slurm_scripts.sh
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
+# The device query on the simulator, and occupancy worked out from its
+# limits: lesson 04's example, two registers more per thread (40 -> 42) for
+# 256-thread blocks costing a sixth of the warps (48 -> 40).
+.PHONY: test-occupancy
+test-occupancy:
+	@$(MAKE) --no-print-directory -s -f common/build.mk BACKEND=sim LAB_SRC=/dev/null LAB_NAME=query \
+	    $(ROOT)/build/sim/common/device_query
+	@mkdir -p $(TEST_OUT) && $(ROOT)/build/sim/common/device_query --tsv > $(TEST_OUT)/device_limits.tsv
+	@grep -qx 'maxThreadsPerMultiProcessor	2048' $(TEST_OUT)/device_limits.tsv && \
+	    grep -qx 'regsPerMultiprocessor	65536' $(TEST_OUT)/device_limits.tsv || \
+	    { echo "test-occupancy: the simulator's device query lacks its limits:"; cat $(TEST_OUT)/device_limits.tsv; exit 1; }
+	@common/occupancy/occupancy.sh --compute 256 40 0 $(TEST_OUT)/device_limits.tsv | grep -q '=> 6 blocks per SM (registers), 48 of 64 warps' && \
+	    common/occupancy/occupancy.sh --compute 256 42 0 $(TEST_OUT)/device_limits.tsv | grep -q '=> 5 blocks per SM (registers), 40 of 64 warps' && \
+	    common/occupancy/occupancy.sh --compute 1024 32 8192 $(TEST_OUT)/device_limits.tsv | grep -q '=> 2 blocks per SM (threads and registers), 64 of 64 warps' && \
+	    common/occupancy/occupancy.sh --compute 128 64 49152 $(TEST_OUT)/device_limits.tsv | grep -q '=> 4 blocks per SM (shared memory), 16 of 64 warps' || \
+	    { echo "test-occupancy: a worked example came out wrong"; exit 1; }
+	@echo "test-occupancy: the device query and the worked examples agree"
+
 # Other toolchains: common/platforms/test_platforms.sh says what and how.
 .PHONY: test-platforms
 test-platforms:
@@ -92,6 +112,11 @@ else
 	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \
 	    $(ROOT)/build/gpu/common/bandwidth > $(TEST_OUT)/nvcc.log 2>&1 || { cat $(TEST_OUT)/nvcc.log; exit 1; }
 	@$(NVCC) -arch=sm_90 -o $(TEST_OUT)/nvcc/launch_limits common/gpu/launch_limits.cu
+	@echo "nvcc: the device query, and make occupancy on stage 04's solution"
+	@$(NVCC) -arch=sm_90 -Icommon -o $(TEST_OUT)/nvcc/device_query common/device_query.cu
+	@$(MAKE) --no-print-directory -C solutions/04-tiled occupancy BACKEND=sim > $(TEST_OUT)/occupancy.log 2>&1 && \
+	    grep -q '^kernel matmul_tiled_kernel.*: [0-9]* registers per thread' $(TEST_OUT)/occupancy.log && \
+	    grep -q '=> [0-9]* blocks per SM' $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
 	@echo "nvcc: stage 08's shape tuner"
 	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
 	    { cat $(TEST_OUT)/nvcc.log; exit 1; }

@@ -59,6 +59,10 @@ $(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS)
 $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
 
+# The device's limits (make query); it launches nothing, so no rewriting.
+$(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_check.h $(COMMON_OUT)/libsim.a
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -x c++ $< -x none $(COMMON_OUT)/libsim.a -pthread -o $@
+
 # Check mode: the lab file alone is built by clang with a hook on every
 # load and store (see sim/check_mode.cpp); DWARF 4 so addr2line can name
 # the source lines.
@@ -85,6 +89,11 @@ $(OUT)/%.o: $(ROOT)/grader/%.cu
 
 $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ -o $@
+
+# The device's limits (make query).
+$(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_check.h
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $< -o $@
 
 # The timing report's programs (common/report/).
 $(OUT)/time_lab.o: $(ROOT)/common/report/time_lab.cu $(ROOT)/common/timing.h

@@ -2,6 +2,7 @@
 #
 #   make run  [N=1000] [SEED=1] [REPS=]   build, check against the CPU reference, time
 #   make check [N=256]                    the simulator's check report
+#   make occupancy [THREADS=n]            blocks per SM and what limits them (nvcc)
 #   make grade                            grade this stage (from the top-level grader)
 #   make clean
 # BACKEND=gpu|sim and ARCH= work as at the top level.
@@ -24,13 +25,14 @@ N ?= $(if $(filter check profile sanitize,$(MAKECMDGOALS)),256,1000)
 SEED ?= 1
 REPS ?=
 
-.PHONY: all run check profile sanitize grade clean help
+.PHONY: all run check occupancy profile sanitize grade clean help
 all:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/run_lab
 
 help:
 	@echo "make run [N=1000] [SEED=1] [REPS=n]  build $(LAB_NAME), check it, time it ($(BACKEND) backend)"
 	@echo "make check [N=256]                   the simulator's counts and findings (needs clang)"
+	@echo "make occupancy [THREADS=n]           blocks of your kernel per SM, and the resource that limits them (needs nvcc)"
 	@echo "make profile [N=256]                 the same counts from a GPU (ncu)"
 	@echo "make sanitize [N=256]                compute-sanitizer memcheck, racecheck, synccheck (GPU)"
 	@echo "make grade                           grade $(LAB_NAME)"
@@ -47,6 +49,16 @@ check:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_OUT_NAME) \
 	    $(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab
 	$(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab $(N) $(SEED) 1
+
+# How many blocks of this kernel one SM holds, from the compiler's register
+# and shared-memory counts and the device's limits (make query's).
+THREADS ?=
+occupancy:
+	@$(MAKE) --no-print-directory -s -f $(ROOT)/common/build.mk BACKEND=$(BACKEND) LAB_SRC=/dev/null LAB_NAME=query \
+	    $(ROOT)/build/$(BACKEND)/common/device_query
+	@mkdir -p $(OUT) && $(ROOT)/build/$(BACKEND)/common/device_query --tsv > $(OUT)/device_limits.tsv
+	@LAB_DEFINES='$(LAB_DEFINES)' ARCH='$(ARCH)' $(ROOT)/common/occupancy/occupancy.sh $(LAB_DIR)/matmul.cu $(LAB_NAME) \
+	    '$(THREADS)' $(OUT)/device_limits.tsv
 
 # The same counts and findings from a GPU: Nsight Compute's counters and
 # compute-sanitizer's memcheck, racecheck and synccheck.

@@ -147,7 +147,8 @@ void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
 #define blockIdx (::sim::current_block->block_idx)
 #define blockDim (::sim::current_block->block_dim)
 #define gridDim (::sim::current_block->grid_dim)
-#define warpSize 32
+// A constant, not a macro: host code reads cudaDeviceProp::warpSize too.
+constexpr int warpSize = 32;
 
 inline void sim_syncthreads() { sim::barrier(); }
 inline void sim_threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }

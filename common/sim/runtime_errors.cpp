@@ -136,14 +136,28 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     snprintf(p->name, sizeof p->name, "CPU simulator");
     size_t free_bytes;
     cudaMemGetInfo(&free_bytes, &p->totalGlobalMem);
-    p->sharedMemPerBlock = 48 * 1024;
+    // The limits of the GPU the kit's timing report names (an H100 SXM,
+    // compute capability 9.0), as NVIDIA documents them for that compute
+    // capability: `make query` on such a GPU prints the same, so an
+    // occupancy worked out here holds there.  Memory is the simulator's own.
+    p->major = 9;
+    p->minor = 0;
+    p->multiProcessorCount = 132;
     p->warpSize = 32;
     p->maxThreadsPerBlock = 1024;
     p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
     p->maxThreadsDim[2] = 64;
     p->maxGridSize[0] = 2147483647;
     p->maxGridSize[1] = p->maxGridSize[2] = 65535;
-    p->multiProcessorCount = 1;
+    p->maxThreadsPerMultiProcessor = 2048;
+    p->maxBlocksPerMultiProcessor = 32;
+    p->regsPerBlock = 65536;
+    p->regsPerMultiprocessor = 65536;
+    p->sharedMemPerBlock = 48 * 1024;
+    p->sharedMemPerBlockOptin = 227 * 1024;
+    p->sharedMemPerMultiprocessor = 228 * 1024;
+    p->reservedSharedMemPerBlock = 1024;
+    p->l2CacheSize = 50 * 1024 * 1024;
     return cudaSuccess;
 }
 

@@ -45,15 +45,25 @@ typedef enum cudaMemcpyKind {
 typedef struct sim_event *cudaEvent_t;
 typedef struct sim_stream *cudaStream_t;
 
+/* The fields a lesson uses, by CUDA's names.  The simulator presents the
+ * limits of the GPU the kit's report was measured on (runtime_errors.cpp). */
 struct cudaDeviceProp {
     char name[256];
     size_t totalGlobalMem;
     size_t sharedMemPerBlock;
+    size_t sharedMemPerBlockOptin;
+    size_t sharedMemPerMultiprocessor;
+    size_t reservedSharedMemPerBlock;
+    int regsPerBlock;
+    int regsPerMultiprocessor;
     int warpSize;
     int maxThreadsPerBlock;
     int maxThreadsDim[3];
     int maxGridSize[3];
+    int maxThreadsPerMultiProcessor;
+    int maxBlocksPerMultiProcessor;
     int multiProcessorCount;
+    int l2CacheSize;
     int major, minor;
 };
 

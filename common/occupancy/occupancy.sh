@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# How many blocks of a lab's kernel one SM holds at once, and which resource
+# stops it there: the threshold lesson 04 ("SM resources and occupancy")
+# works out by hand.
+#
+#   make -C labs/04-tiled occupancy [THREADS=n] [LAB_DEFINES=-DTILE=16]   (needs nvcc)
+#   common/occupancy/occupancy.sh LAB_SRC LAB_NAME THREADS LIMITS_TSV
+#   common/occupancy/occupancy.sh --compute THREADS REGISTERS SHARED_BYTES LIMITS_TSV
+#
+# The registers and shared bytes of each kernel come from the compiler
+# (ptxas -v, for the report's GPU: ARCH, default 90); the limits from the
+# device (`make query`: a GPU's own, or those the CPU simulator presents,
+# LIMITS_TSV being its --tsv output).  THREADS is the block size: the
+# stage's own design unless given.  On a GPU, cudaOccupancyMaxActiveBlocksPerMultiprocessor
+# answers the same question for a launched kernel.
+set -u
+
+# limit NAME: a field of the device's limits.
+limit() { awk -F'\t' -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$limits"; }
+
+# occupancy THREADS REGISTERS SHARED: the worked computation, one line per limit.
+occupancy() {
+    local threads=$1 regs=$2 smem=$3
+    awk -v threads="$threads" -v regs="$regs" -v smem="$smem" \
+        -v sm_threads="$(limit maxThreadsPerMultiProcessor)" -v sm_blocks="$(limit maxBlocksPerMultiProcessor)" \
+        -v sm_regs="$(limit regsPerMultiprocessor)" -v block_regs="$(limit regsPerBlock)" \
+        -v sm_smem="$(limit sharedMemPerMultiprocessor)" -v reserved="$(limit reservedSharedMemPerBlock)" \
+        -v warp="$(limit warpSize)" '
+    function ceil_to(x, unit) { return int((x + unit - 1) / unit) * unit }
+    function floor_div(a, b) { return b > 0 ? int(a / b) : 1e9 }
+    BEGIN {
+        warps = int((threads + warp - 1) / warp)
+        # Registers are handed out per warp, 256 at a time; shared memory in
+        # 128-byte units, plus what the system reserves for each block.
+        warp_regs = ceil_to(regs * warp, 256)
+        block_smem = ceil_to(smem, 128) + reserved
+        by["threads"] = floor_div(sm_threads, warps * warp)
+        by["blocks"] = sm_blocks
+        by["registers"] = regs > 0 ? int(floor_div(sm_regs, warp_regs) / warps) : 1e9
+        by["shared memory"] = floor_div(sm_smem, block_smem)
+        if (warp_regs * warps > block_regs) { print "  a block needs " warp_regs * warps " registers, more than the " block_regs " one block may have: the launch fails"; exit 1 }
+        printf "  a block: %d threads = %d warps; %d registers per thread = %d per warp (rounded up to 256s); %d bytes of shared memory (+%d reserved)\n", threads, warps, regs, warp_regs, smem, reserved
+        printf "  blocks per SM allowed by threads:        %d / %d = %d\n", sm_threads, warps * warp, by["threads"]
+        printf "                           blocks:         %d\n", by["blocks"]
+        if (regs > 0) printf "                           registers:      %d / %d per warp = %d warps, / %d = %d\n", sm_regs, warp_regs, floor_div(sm_regs, warp_regs), warps, by["registers"]
+        printf "                           shared memory:  %d / %d = %s\n", sm_smem, block_smem, (by["shared memory"] >= 1e9 ? "no limit" : by["shared memory"])
+        best = 1e9
+        n = split("threads,blocks,registers,shared memory", names, ",")
+        for (i = 1; i <= n; i++) if (by[names[i]] < best) best = by[names[i]]
+        binding = ""
+        for (i = 1; i <= n; i++) if (by[names[i]] == best) binding = binding (binding == "" ? "" : " and ") names[i]
+        sm_warps = int(sm_threads / warp)
+        printf "  => %d blocks per SM (%s), %d of %d warps: occupancy %.1f %%\n", best, binding, best * warps, sm_warps, 100 * best * warps / sm_warps
+    }'
+}
+
+if [ "${1:-}" = --compute ]; then
+    [ $# -eq 5 ] || { echo "usage: $0 --compute THREADS REGISTERS SHARED_BYTES LIMITS_TSV" >&2; exit 2; }
+    limits=$5
+    occupancy "$2" "$3" "$4"
+    exit
+fi
+
+[ $# -eq 4 ] || { echo "usage: $0 LAB_SRC LAB_NAME THREADS LIMITS_TSV" >&2; exit 2; }
+src=$1 name=$2 threads=$3 limits=$4
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+if [ ! -x "$nvcc" ]; then
+    echo "occupancy: needs nvcc, the CUDA toolkit's compiler, for the registers and shared memory your kernel uses."
+    echo "           Without it, work it out by hand as lesson 04 shows (make query prints the limits)."
+    exit 1
+fi
+root=$(cd "$(dirname "$0")/../.." && pwd)
+defines=${LAB_DEFINES:-}
+arch=${ARCH:-90}
+
+# The stage's own block size unless THREADS says otherwise.
+if [ -z "$threads" ]; then
+    tile=$(sed -n 's/.*-DTILE=\([0-9]*\).*/\1/p' <<< "$defines")
+    case "$name" in
+        01-*) threads=256 ;;              # 16 x 16
+        02-*) threads=4 ;;                # 2 x 2
+        03-*) threads=1024 ;;             # n x n at the largest n, 32
+        04-*|05-*|06-*) threads=$(( ${tile:-32} * ${tile:-32} )) ;;
+        07-*) threads=256 ;;              # 128 x 128 block tile, 8 x 8 per thread
+        08-*) threads=128 ;;              # four warps
+        *) echo "occupancy: give the block size: THREADS=n"; exit 2 ;;
+    esac
+    shown="the stage's design; THREADS=n if yours differs"
+else
+    shown="THREADS=$threads"
+fi
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# shellcheck disable=SC2086  # LAB_DEFINES holds several flags
+if ! "$nvcc" -arch="sm_$arch" -c -Xptxas -v -I"$root/common" $defines "$src" -o /dev/null > "$log" 2>&1; then
+    echo "occupancy: $src does not compile with nvcc:"
+    grep -E 'error' "$log" | head -n 10
+    exit 1
+fi
+echo "$name${defines:+ ($defines)} on $(limit name) (compute capability $(limit 'compute capability')), a block of $threads threads ($shown)"
+# ptxas: "Compiling entry function '_Z...' for 'sm_90'", then the spills,
+# then "Used 32 registers, used 1 barriers, 8192 bytes smem".
+awk '
+    /Compiling entry function/ { match($0, /\047[^\047]+\047/); kernel = substr($0, RSTART + 1, RLENGTH - 2); spill = ""; next }
+    /bytes spill stores/ { split($0, f, ","); spill = f[2] ","  f[3]; gsub(/^ +/, "", spill) }
+    /Used [0-9]+ registers/ {
+        regs = 0; smem = 0
+        if (match($0, /Used [0-9]+ registers/)) regs = substr($0, RSTART + 5, RLENGTH - 15) + 0
+        if (match($0, /[0-9]+ bytes smem/)) smem = substr($0, RSTART, RLENGTH - 11) + 0
+        print kernel "\t" regs "\t" smem "\t" spill
+    }' "$log" |
+while IFS=$'\t' read -r kernel regs smem spill; do
+    echo
+    echo "kernel $(c++filt "$kernel" 2>/dev/null || echo "$kernel"): $regs registers per thread, $smem bytes of static shared memory, $spill (ptxas, sm_$arch)"
+    occupancy "$threads" "$regs" "$smem"
+done
