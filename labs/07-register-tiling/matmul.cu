@@ -46,8 +46,11 @@ __global__ void __launch_bounds__(THREADS) matmul_register_kernel(const float *A
     const int a_row = tid / BK, a_col = tid % BK;  // A: 32 rows of 8 per pass
     const int b_row = tid / BN, b_col = tid % BN;  // B: 2 rows of 128 per pass
 
-    // TODO 1: Declare the registers: float sum[TM][TN], all zero, and
-    //         float a_reg[TM], b_reg[TN] for one k's values of A and B.
+    // TODO 1: Declare what this thread keeps in registers: one running sum
+    //         for each of its TM x TN elements of C, each starting where a
+    //         sum must start, and room for the values of A and of B it
+    //         needs for one k. How many registers is that?
+    //         (README: "Registers are the budget".)
 
     const int phases = (n + BK - 1) / BK;
     for (int t = 0; t < phases; ++t) {
@@ -62,22 +65,23 @@ __global__ void __launch_bounds__(THREADS) matmul_register_kernel(const float *A
         }
         __syncthreads();
 
-        // TODO 2: For each k in 0..BK-1:
-        //           - read a_reg[i] = As[thread_row + i * THREADS_Y][k] for
-        //             i in 0..TM-1, and b_reg[j] = Bs[k][thread_col + j *
-        //             THREADS_X] for j in 0..TN-1 (TM + TN shared reads);
-        //           - then sum[i][j] += a_reg[i] * b_reg[j] for every i, j
-        //             (TM * TN multiply-adds, registers only).
-        //         (README: "Reads per multiply-add".) `make check` should
-        //         then show 0.25 shared words per multiply-add.
+        // TODO 2: For each k of this phase's tiles, read from As and Bs the
+        //         values this thread's rows and columns need (which rows of
+        //         As and columns of Bs are they? README: "Strided, not
+        //         adjacent") into registers, then do every multiply-add
+        //         between them from registers alone. How many shared reads
+        //         does one k cost, for how many multiply-adds? Work it out
+        //         (README: "Reads per multiply-add"), then compare with what
+        //         `make check` prints as shared words per multiply-add.
 
         __syncthreads();
     }
 
-    // TODO 3: Store sum[i][j] into C at row block_row + thread_row + i *
-    //         THREADS_Y, column block_col + thread_col + j * THREADS_X, for
-    //         every i and j, skipping elements outside the n x n matrix
-    //         (README: "Edges").
+    // TODO 3: Store each of this thread's sums into its element of C,
+    //         once. Which row and column of C does each one belong to (the
+    //         block's corner, the thread's first row and column, and the
+    //         stride between its rows and columns)? Skip the elements that
+    //         lie outside the n x n matrix (README: "Edges").
 }
 
 // ---- launcher ----
