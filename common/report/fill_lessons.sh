@@ -12,9 +12,40 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=${1:-}
 
-# The block for one stage, from every committed report.
+# The variants of a stage the report also measures (common/report/variants.tsv):
+# "label<TAB>what it shows" lines.
+variants_of() {
+    awk -F'\t' -v s="$1" '!/^#/ && $2 == s { print $1 "\t" $4 }' common/report/variants.tsv
+}
+
+# timing_table DIR LABEL: a GPU report's rows for one kernel.
+timing_table() {
+    echo "| n | time (ms) | GFLOP/s | % of cuBLAS FP32 |"
+    echo "| ---: | ---: | ---: | ---: |"
+    awk -F'\t' -v s="$2" '
+        $1 == "cublas-fp32" { ref[$2] = $8 }
+        $1 == s { rows[++k] = $0 }
+        END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
+            if (f[9] != "ok") printf "| %d | — | — | — |\n", f[2]
+            else printf "| %d | %.3f | %.0f | %s |\n", f[2], f[3], f[8], (f[2] in ref) ? sprintf("%.1f %%", 100 * f[8] / ref[f[2]]) : "—" } }' "$1/timings.tsv"
+}
+
+# count_table DIR LABEL: the simulator's counts for one kernel.
+count_table() {
+    echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) |"
+    echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    awk -F'\t' -v s="$2" '$1 == s {
+        split($3, kv, " "); delete v
+        for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
+        printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+            v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
+            v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"] }' "$1/counters.tsv"
+}
+
+# The block for one stage, from every committed report: the stage's
+# solution, then each variant of it the report measured.
 block() {
-    local stage=$1 found=0
+    local stage=$1 found=0 label what
     for dir in reports/*/; do
         dir=${dir%/}
         if [ -f "$dir/timings.tsv" ] && grep -q "^$stage	" "$dir/timings.tsv"; then
@@ -22,29 +53,29 @@ block() {
             gpu=$(awk -F'\t' '$1 == "gpu" { print $2 }' "$dir/machine.tsv")
             echo "Measured on $gpu by the kit's timing report ([$dir/report.md](../../$dir/report.md)):"
             echo
-            echo "| n | time (ms) | GFLOP/s | % of cuBLAS FP32 |"
-            echo "| ---: | ---: | ---: | ---: |"
-            awk -F'\t' -v s="$stage" '
-                $1 == "cublas-fp32" { ref[$2] = $8 }
-                $1 == s { rows[++k] = $0 }
-                END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
-                    if (f[9] != "ok") printf "| %d | — | — | — |\n", f[2]
-                    else printf "| %d | %.3f | %.0f | %s |\n", f[2], f[3], f[8], (f[2] in ref) ? sprintf("%.1f %%", 100 * f[8] / ref[f[2]]) : "—" } }' "$dir/timings.tsv"
+            timing_table "$dir" "$stage"
             echo
+            while IFS=$'\t' read -r label what; do
+                grep -q "^$label	" "$dir/timings.tsv" || continue
+                echo "\`$label\`, $what:"
+                echo
+                timing_table "$dir" "$label"
+                echo
+            done < <(variants_of "$stage")
         fi
         if [ -f "$dir/counters.tsv" ] && [ ! -f "$dir/timings.tsv" ] && grep -q "^$stage	" "$dir/counters.tsv"; then
             found=1
             echo "Counted by the kit's CPU simulator in check mode ([$dir/report.md](../../$dir/report.md)):"
             echo
-            echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) |"
-            echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-            awk -F'\t' -v s="$stage" '$1 == s {
-                split($3, kv, " "); delete v
-                for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-                printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
-                    v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
-                    v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"] }' "$dir/counters.tsv"
+            count_table "$dir" "$stage"
             echo
+            while IFS=$'\t' read -r label what; do
+                grep -q "^$label	" "$dir/counters.tsv" || continue
+                echo "\`$label\`, $what:"
+                echo
+                count_table "$dir" "$label"
+                echo
+            done < <(variants_of "$stage")
         fi
     done
     if ! ls reports/*/timings.tsv >/dev/null 2>&1; then
@@ -70,7 +101,7 @@ headline() {
         echo "| --- | ---: | ---: |"
         awk -F'\t' -v n="$big" '
             $2 == n && $1 == "cublas-fp32" { ref = $8 }
-            $2 == n && $1 != "stage" { rows[++k] = $1 "\t" $8 "\t" $9 }
+            $2 == n && $1 != "stage" && !index($1, "+") { rows[++k] = $1 "\t" $8 "\t" $9 }
             END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
                 if (f[3] != "ok") printf "| %s | — | — |\n", f[1]
                 else printf "| %s | %.0f | %.1f %% |\n", f[1], f[2], 100 * f[2] / ref } }' "$dir/timings.tsv"

@@ -121,7 +121,8 @@ fi
 
 if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     # The simulator's counts: global loads per element of C against n.
-    for s in $(awk -F'\t' 'NR > 1 && !seen[$1]++ { print $1 }' counters.tsv); do
+    # The stages only: a variant (stage+name) is in the table below.
+    for s in $(awk -F'\t' 'NR > 1 && !index($1, "+") && !seen[$1]++ { print $1 }' counters.tsv); do
         awk -F'\t' -v s="$s" '$1 == s && match($3, " global_loads=[0-9]+") { v = substr($3, RSTART + 14, RLENGTH - 14); print $2, v / ($2 * $2) }' counters.tsv > "loads-$s.dat"
     done
     cmd="set title 'Global loads per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'loads per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [1:*]; set key left top; set grid; plot "

@@ -6,7 +6,9 @@
 #   common/report/report.sh gpu OUT [SUBMISSION]   times (needs a GPU; ncu adds counters)
 #   common/report/report.sh sim OUT [SUBMISSION]   the simulator's counts (no times)
 #
-# Stages come from solutions/ (and from SUBMISSION, as "<stage> (yours)").
+# Stages come from solutions/ (and from SUBMISSION, as "<stage>-yours"),
+# and the variants the lessons compare them with from common/report/variants.tsv
+# (as "<stage>+<name>").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mode=$1
@@ -16,12 +18,29 @@ cd "$root"
 started=$(date +%s)
 progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; }
 
-# label, lab file: the solutions, then the student's files if asked for.
+# label, lab file, compiler flags (- for none): the solutions, their
+# variants, then the student's files if asked for.
 labs() {
-    for f in solutions/[0-9]*/matmul.cu; do echo "$(basename "$(dirname "$f")") $root/$f"; done
+    local label stage how what src
+    for f in solutions/[0-9]*/matmul.cu; do echo "$(basename "$(dirname "$f")") $root/$f -"; done
+    while IFS=$'\t' read -r label stage how what; do
+        case "$label" in ''|'#'*) continue ;; esac
+        src="$root/solutions/$stage/matmul.cu"
+        case "$how" in
+            -D*) echo "$label $src $how" ;;
+            *.patch)
+                # A variant file: the solution with the patch applied, exactly.
+                mkdir -p "$root/build/report/variants/$label"
+                patch --quiet --fuzz=0 -r - -o "$root/build/report/variants/$label/matmul.cu" "$src" \
+                    < "$root/common/report/variants/$how" > /dev/null ||
+                    { progress "$label: common/report/variants/$how no longer applies to solutions/$stage"; exit 1; }
+                echo "$label $root/build/report/variants/$label/matmul.cu -" ;;
+            *) progress "$label: \"$how\" in common/report/variants.tsv is neither -D flags nor a .patch"; exit 1 ;;
+        esac
+    done < "$root/common/report/variants.tsv"
     if [ -n "$submission" ]; then
         for f in "$submission"/[0-9]*/matmul.cu; do
-            [ -f "$f" ] && echo "$(basename "$(dirname "$f")")-yours $(cd "$(dirname "$f")" && pwd)/matmul.cu"
+            [ -f "$f" ] && echo "$(basename "$(dirname "$f")")-yours $(cd "$(dirname "$f")" && pwd)/matmul.cu -"
         done
     fi
 }
@@ -33,9 +52,11 @@ made_with() {
         >> "$out/machine.tsv"
 }
 
-build() {  # build LABEL SRC TARGET BACKEND
-    make --no-print-directory -f common/build.mk BACKEND="$4" LAB_SRC="$2" LAB_NAME="${1%-yours}" \
-        OUT="$root/build/report/$4/$1" "$3" > "$out/build-$1.log" 2>&1
+build() {  # build LABEL SRC TARGET BACKEND DEFINES
+    local name=${1%-yours} defines=${5:--}
+    [ "$defines" = - ] && defines=
+    make --no-print-directory -f common/build.mk BACKEND="$4" LAB_SRC="$2" LAB_NAME="${name%%+*}" \
+        LAB_DEFINES="$defines" OUT="$root/build/report/$4/$1" "$3" > "$out/build-$1.log" 2>&1
 }
 
 case "$mode" in
@@ -52,9 +73,9 @@ gpu)
         echo "date	$(date -u +%Y-%m-%dT%H:%MZ)"
     } > "$out/machine.tsv"
     printf 'stage\tn\tmedian_ms\tmin_ms\tmax_ms\tcv\treps\tgflops\tcheck\n' > "$out/timings.tsv"
-    labs | while read -r label src; do
+    labs | while read -r label src defines; do
         progress "$label: building"
-        build "$label" "$src" "$root/build/report/gpu/$label/time_lab" gpu ||
+        build "$label" "$src" "$root/build/report/gpu/$label/time_lab" gpu "$defines" ||
             { progress "$label: does not build (build-$label.log)"; continue; }
         progress "$label: timing n = $sizes"
         "$root/build/report/gpu/$label/time_lab" "$label" $sizes >> "$out/timings.tsv" ||
@@ -66,11 +87,11 @@ gpu)
     "$root/build/gpu/common/time_cublas" $sizes >> "$out/timings.tsv"
     if command -v ncu >/dev/null && [ -z "${NO_NCU:-}" ]; then
         printf 'stage\tn\tcounters\n' > "$out/counters.tsv"
-        labs | while read -r label src; do
+        labs | while read -r label src defines; do
             n=1024
             case "$label" in 02-*|03-*) n=32 ;; esac
             progress "$label: ncu counters at n=$n"
-            build "$label" "$src" "$root/build/report/gpu/$label/run_lab" gpu
+            build "$label" "$src" "$root/build/report/gpu/$label/run_lab" gpu "$defines"
             PROFILE_DRAM=1 common/gpu/profile.sh "$root/build/report/gpu/$label/run_lab" "$n" "$out/ncu-$label.line" \
                 > "$out/ncu-$label.txt" 2>&1 || true
             [ -f "$out/ncu-$label.line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$(cat "$out/ncu-$label.line")" >> "$out/counters.tsv"
@@ -87,9 +108,9 @@ gpu)
 sim)
     sizes=${SIZES:-"64 128 256"}
     printf 'stage\tn\tcounters\n' > "$out/counters.tsv"
-    labs | while read -r label src; do
+    labs | while read -r label src defines; do
         progress "$label: check build"
-        build "$label" "$src" "$root/build/report/sim/$label/check/run_lab" sim
+        build "$label" "$src" "$root/build/report/sim/$label/check/run_lab" sim "$defines"
         for n in $sizes; do
             case "$label" in 02-*|03-*) [ "$n" -le 32 ] || continue ;; esac
             progress "$label: counting at n=$n"
