@@ -125,13 +125,28 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     for s in $(awk -F'\t' 'NR > 1 && !index($1, "+") && !seen[$1]++ { print $1 }' counters.tsv); do
         awk -F'\t' -v s="$s" '$1 == s && match($3, " global_loads=[0-9]+") { v = substr($3, RSTART + 14, RLENGTH - 14); print $2, v / ($2 * $2) }' counters.tsv > "loads-$s.dat"
     done
-    cmd="set title 'Global loads per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'loads per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [1:*]; set key left top; set grid; plot "
-    first=1
+    cmd="set title 'Global loads per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'loads per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [0.25:*]; set key left top; set grid; plot "
+    # Stages with the same counts are one line, titled with all their names
+    # (04, 05 and 06 load alike: padding and swizzles change shared memory
+    # only), so no line hides another.
+    declare -A title_of=()
+    order=()
     for f in loads-*.dat; do
         s=${f#loads-}; s=${s%.dat}
         [ -s "$f" ] || continue
+        sum=$(cksum < "$f")
+        if [ -n "${title_of[$sum]+x}" ]; then
+            title_of[$sum]+=", $s"
+        else
+            title_of[$sum]=$s
+            order+=("$sum:$f")
+        fi
+    done
+    first=1
+    for entry in "${order[@]}"; do
+        sum=${entry%%:*} f=${entry#*:}
         [ $first = 1 ] || cmd="$cmd, "
-        cmd="$cmd'$f' using 1:2 with linespoints title '$s'"
+        cmd="$cmd'$f' using 1:2 with linespoints title '${title_of[$sum]}'"
         first=0
     done
     plot loads "$cmd"
