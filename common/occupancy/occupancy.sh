@@ -6,6 +6,8 @@
 #   make -C labs/04-tiled occupancy [THREADS=n] [LAB_DEFINES=-DTILE=16]   (needs nvcc)
 #   common/occupancy/occupancy.sh LAB_SRC LAB_NAME THREADS LIMITS_TSV
 #   common/occupancy/occupancy.sh --compute THREADS REGISTERS SHARED_BYTES LIMITS_TSV
+#   OCCUPANCY_TSV=1 ...          one line per kernel instead (the report's table):
+#       kernel, threads, registers, shared bytes, spill stores, blocks per SM, binding, occupancy %
 #
 # The registers and shared bytes of each kernel come from the compiler
 # (ptxas -v, for the report's GPU: ARCH, default 90); the limits from the
@@ -25,7 +27,7 @@ occupancy() {
         -v sm_threads="$(limit maxThreadsPerMultiProcessor)" -v sm_blocks="$(limit maxBlocksPerMultiProcessor)" \
         -v sm_regs="$(limit regsPerMultiprocessor)" -v block_regs="$(limit regsPerBlock)" \
         -v sm_smem="$(limit sharedMemPerMultiprocessor)" -v reserved="$(limit reservedSharedMemPerBlock)" \
-        -v warp="$(limit warpSize)" '
+        -v warp="$(limit warpSize)" -v tsv="${OCCUPANCY_TSV:-}" '
     function ceil_to(x, unit) { return int((x + unit - 1) / unit) * unit }
     function floor_div(a, b) { return b > 0 ? int(a / b) : 1e9 }
     BEGIN {
@@ -38,18 +40,22 @@ occupancy() {
         by["blocks"] = sm_blocks
         by["registers"] = regs > 0 ? int(floor_div(sm_regs, warp_regs) / warps) : 1e9
         by["shared memory"] = floor_div(sm_smem, block_smem)
-        if (warp_regs * warps > block_regs) { print "  a block needs " warp_regs * warps " registers, more than the " block_regs " one block may have: the launch fails"; exit 1 }
-        printf "  a block: %d threads = %d warps; %d registers per thread = %d per warp (rounded up to 256s); %d bytes of shared memory (+%d reserved)\n", threads, warps, regs, warp_regs, smem, reserved
-        printf "  blocks per SM allowed by threads:        %d / %d = %d\n", sm_threads, warps * warp, by["threads"]
-        printf "                           blocks:         %d\n", by["blocks"]
-        if (regs > 0) printf "                           registers:      %d / %d per warp = %d warps, / %d = %d\n", sm_regs, warp_regs, floor_div(sm_regs, warp_regs), warps, by["registers"]
-        printf "                           shared memory:  %d / %d = %s\n", sm_smem, block_smem, (by["shared memory"] >= 1e9 ? "no limit" : by["shared memory"])
+        if (warp_regs * warps > block_regs) {
+            if (tsv == 1) { print "0\tlaunch fails: registers\t0"; exit 0 }
+            print "  a block needs " warp_regs * warps " registers, more than the " block_regs " one block may have: the launch fails"; exit 1
+        }
         best = 1e9
         n = split("threads,blocks,registers,shared memory", names, ",")
         for (i = 1; i <= n; i++) if (by[names[i]] < best) best = by[names[i]]
         binding = ""
         for (i = 1; i <= n; i++) if (by[names[i]] == best) binding = binding (binding == "" ? "" : " and ") names[i]
         sm_warps = int(sm_threads / warp)
+        if (tsv == 1) { printf "%d\t%s\t%.1f\n", best, binding, 100 * best * warps / sm_warps; exit 0 }
+        printf "  a block: %d threads = %d warps; %d registers per thread = %d per warp (rounded up to 256s); %d bytes of shared memory (+%d reserved)\n", threads, warps, regs, warp_regs, smem, reserved
+        printf "  blocks per SM allowed by threads:        %d / %d = %d\n", sm_threads, warps * warp, by["threads"]
+        printf "                           blocks:         %d\n", by["blocks"]
+        if (regs > 0) printf "                           registers:      %d / %d per warp = %d warps, / %d = %d\n", sm_regs, warp_regs, floor_div(sm_regs, warp_regs), warps, by["registers"]
+        printf "                           shared memory:  %d / %d = %s\n", sm_smem, block_smem, (by["shared memory"] >= 1e9 ? "no limit" : by["shared memory"])
         printf "  => %d blocks per SM (%s), %d of %d warps: occupancy %.1f %%\n", best, binding, best * warps, sm_warps, 100 * best * warps / sm_warps
     }'
 }
@@ -98,7 +104,8 @@ if ! "$nvcc" -arch="sm_$arch" -c -Xptxas -v -I"$root/common" $defines "$src" -o 
     grep -E 'error' "$log" | head -n 10
     exit 1
 fi
-echo "$name${defines:+ ($defines)} on $(limit name) (compute capability $(limit 'compute capability')), a block of $threads threads ($shown)"
+[ "${OCCUPANCY_TSV:-}" = 1 ] ||
+    echo "$name${defines:+ ($defines)} on $(limit name) (compute capability $(limit 'compute capability')), a block of $threads threads ($shown)"
 # ptxas: "Compiling entry function '_Z...' for 'sm_90'", then the spills,
 # then "Used 32 registers, used 1 barriers, 8192 bytes smem".
 awk '
@@ -111,6 +118,11 @@ awk '
         print kernel "\t" regs "\t" smem "\t" spill
     }' "$log" |
 while IFS=$'\t' read -r kernel regs smem spill; do
+    if [ "${OCCUPANCY_TSV:-}" = 1 ]; then
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null || echo "$kernel")" "$threads" "$regs" "$smem" \
+            "${spill%% bytes spill stores*}" "$(occupancy "$threads" "$regs" "$smem")"
+        continue
+    fi
     echo
     echo "kernel $(c++filt "$kernel" 2>/dev/null || echo "$kernel"): $regs registers per thread, $smem bytes of static shared memory, $spill (ptxas, sm_$arch)"
     occupancy "$threads" "$regs" "$smem"

@@ -43,6 +43,23 @@ count_table() {
             v["overlapped_phases"], v["shared_phases"] }' "$1/counters.tsv"
 }
 
+# resources_table DIR LABEL...: registers, shared memory and occupancy of
+# each kernel of these labels (report.sh's resources.tsv).
+resources_table() {
+    local dir=$1
+    shift
+    local limits
+    limits=$(awk -F'\t' '$1 == "name" { n = $2 } $1 == "compute capability" { c = $2 }
+        END { if (n == "CPU simulator") print "compute capability " c " as the CPU simulator presents them (the report GPU'"'"'s)"; else print n " (compute capability " c ")" }' "$dir/device_limits.tsv")
+    echo "What the compiler made of it (\`ptxas -v\`, sm_90) and what that allows per SM with the limits of $limits (\`make query\`; \`make -C labs/NN occupancy\` shows the working):"
+    echo
+    echo "| kernel | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |"
+    echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"
+    awk -F'\t' -v labels=" $* " 'NR > 1 && index(labels, " " $1 " ") {
+        k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
+        printf "| %s `%s` | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, $4, $5, $6, $7, $8, $9 }' "$dir/resources.tsv"
+}
+
 # The block for one stage, from every committed report: the stage's
 # solution, then each variant of it the report measured.
 block() {
@@ -77,6 +94,10 @@ block() {
                 count_table "$dir" "$label"
                 echo
             done < <(variants_of "$stage")
+            if [ -f "$dir/resources.tsv" ] && grep -q "^$stage	" "$dir/resources.tsv"; then
+                resources_table "$dir" "$stage" $(variants_of "$stage" | cut -f1)
+                echo
+            fi
         fi
     done
     if ! ls reports/*/timings.tsv >/dev/null 2>&1; then

@@ -167,4 +167,22 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
         [ -f loads.svg ] && echo "![Global loads per element](loads.svg)"
     } >> "$report"
 fi
+# Registers, shared memory and occupancy per kernel (report.sh's resources).
+if [ -f resources.tsv ]; then
+    limits=$(awk -F'\t' '$1 == "name" { n = $2 } $1 == "compute capability" { c = $2 }
+        END { if (n == "CPU simulator") print "compute capability " c " as the CPU simulator presents them (the report GPU'"'"'s)"; else print n " (compute capability " c ")" }' device_limits.tsv 2>/dev/null)
+    {
+        echo
+        echo "## Registers, shared memory and occupancy"
+        echo
+        echo "From the compiler (\`ptxas -v\`) and the limits of $limits, as \`make query\` prints them; \`make -C labs/NN occupancy\` shows the working."
+        echo
+        echo "| stage | kernel | threads per block | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |"
+        echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |"
+        awk -F'\t' 'NR > 1 {
+            k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
+            printf "| %s | `%s` | %d | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, $3, $4, $5, $6, $7, $8, $9
+        }' resources.tsv
+    } >> "$report"
+fi
 echo "report: $dir/$report"

@@ -59,6 +59,29 @@ build() {  # build LABEL SRC TARGET BACKEND DEFINES
         LAB_DEFINES="$defines" OUT="$root/build/report/$4/$1" "$3" > "$out/build-$1.log" 2>&1
 }
 
+# Registers, shared memory, spills and occupancy of every kernel, from the
+# compiler (ptxas -v, sm_90 unless ARCH says otherwise) and the device's
+# limits (make query; the simulator presents the report GPU's): resources.tsv.
+resources() {
+    local backend=$1 label src defines name
+    if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+        progress "resources: no nvcc here, so no registers and occupancy table (the CUDA toolkit's compiler counts them)"
+        return 0
+    fi
+    make --no-print-directory -f common/build.mk BACKEND="$backend" LAB_SRC=/dev/null LAB_NAME=query \
+        "$root/build/$backend/common/device_query" > "$out/build-device-query.log" 2>&1 || return 0
+    "$root/build/$backend/common/device_query" --tsv > "$out/device_limits.tsv"
+    printf 'stage\tkernel\tthreads\tregisters\tshared_bytes\tspill_store_bytes\tblocks_per_sm\tlimited_by\toccupancy_pct\n' \
+        > "$out/resources.tsv"
+    labs | while read -r label src defines; do
+        [ "$defines" = - ] && defines=
+        name=${label%-yours}
+        progress "$label: registers and occupancy"
+        LAB_DEFINES="$defines" OCCUPANCY_TSV=1 common/occupancy/occupancy.sh "$src" "${name%%+*}" "" \
+            "$out/device_limits.tsv" 2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' >> "$out/resources.tsv" || true
+    done
+}
+
 case "$mode" in
 gpu)
     sizes=${SIZES:-"128 256 512 1000 1024 2048 4096"}
@@ -103,6 +126,7 @@ gpu)
     make --no-print-directory -f common/build.mk BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
         "$root/build/gpu/common/bandwidth" > "$out/build-bandwidth.log" 2>&1
     "$root/build/gpu/common/bandwidth" >> "$out/machine.tsv"
+    resources gpu
     made_with gpu
     ;;
 sim)
@@ -127,6 +151,7 @@ sim)
     done
     rm -f "$out/tmp.counts"
     echo "machine	CPU simulator ($(nproc) cores); counts only, no GPU times" > "$out/machine.tsv"
+    resources sim
     made_with sim
     ;;
 *)
