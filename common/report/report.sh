@@ -22,10 +22,12 @@ progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; 
 # variants, then the student's files if asked for.
 labs() {
     local label stage how what src
-    for f in solutions/[0-9]*/matmul.cu; do echo "$(basename "$(dirname "$f")") $root/$f -"; done
+    # (The student handout has no solutions/: then only SUBMISSION's files.)
+    for f in solutions/[0-9]*/matmul.cu; do [ -f "$f" ] && echo "$(basename "$(dirname "$f")") $root/$f -"; done
     while IFS=$'\t' read -r label stage how what; do
         case "$label" in ''|'#'*) continue ;; esac
         src="$root/solutions/$stage/matmul.cu"
+        [ -f "$src" ] || continue
         case "$how" in
             -D*) echo "$label $src $how" ;;
             *.patch)
