@@ -42,13 +42,15 @@ run: all
 	$(OUT)/run_lab $(N) $(SEED) $(REPS)
 
 # The simulator's check mode: load and store counts, coalescing, bank
-# conflicts, hazards, out-of-bounds and host-memory accesses, per launch.
+# conflicts, hazards, out-of-bounds and host-memory accesses, per launch,
+# and an SVG picture of the worst shared access (shared-access.svg).
 check:
 	@command -v $(CHECK_CXX) >/dev/null || { echo "check: needs clang ($(CHECK_CXX) is not installed): sudo apt-get install -y clang;" \
 	    "make run works without it"; exit 1; }
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_OUT_NAME) \
 	    $(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab
-	$(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab $(N) $(SEED) 1
+	SIM_CHECK_PICTURE=$(ROOT)/build/sim/$(LAB_OUT_NAME)/check/shared-access.svg \
+	    $(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab $(N) $(SEED) 1
 
 # How many blocks of this kernel one SM holds, from the compiler's register
 # and shared-memory counts and the device's limits (make query's).

@@ -141,13 +141,18 @@ sim)
             case "$label" in 02-*|03-*) [ "$n" -le 32 ] || continue ;; esac
             progress "$label: counting at n=$n"
             rm -f "$out/tmp.counts"
-            SIM_CHECK_OUT="$out/tmp.counts" "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
+            # The picture of its worst shared access, at the smallest size.
+            picture=
+            [ "$n" = "${sizes%% *}" ] && picture="$out/access-$label.svg"
+            SIM_CHECK_OUT="$out/tmp.counts" SIM_CHECK_PICTURE="$picture" \
+                "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
             line=$(grep -m1 '^launch=' "$out/tmp.counts" 2>/dev/null || true)
             [ -n "$line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$line" >> "$out/counters.tsv"
         done
         case "$label" in 02-*) n=2 ;; 03-*) n=32 ;; *) continue ;; esac
         rm -f "$out/tmp.counts"
-        SIM_CHECK_OUT="$out/tmp.counts" "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
+        SIM_CHECK_OUT="$out/tmp.counts" SIM_CHECK_PICTURE="$out/access-$label.svg" \
+            "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
         line=$(grep -m1 '^launch=' "$out/tmp.counts" 2>/dev/null || true)
         [ -n "$line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$line" >> "$out/counters.tsv"
     done

@@ -14,6 +14,7 @@
 // who wrote it and who read it since the last barrier.
 #include "check_mode.h"
 #include "check_counters.h"
+#include "access_picture.h"
 #include "shared_names.h"
 
 #include <dlfcn.h>
@@ -59,6 +60,7 @@ struct site_stats {
     // 16 for 32 lanes of 16 bytes (float4).
     unsigned long long ideal_sectors = 0;
     unsigned max_degree = 1;
+    access_sample worst;  // shared sites: the lanes of the worst request, for make check's picture
 };
 
 enum class finding_kind { raw_or_war, waw, uninitialised_read, out_of_bounds, host_memory, divergent_barrier };
@@ -363,6 +365,14 @@ void shared_request(site_stats &s, const access *const *lanes, unsigned count)
         wavefronts += degree;
         ideal += 1;
         worst = std::max(worst, degree);
+        if (degree > s.worst.degree) {
+            s.worst.degree = degree;
+            s.worst.size = size;
+            s.worst.store = (lanes[0]->flags & is_store) != 0;
+            s.worst.lane_bytes.clear();
+            for (unsigned l = g; l < std::min(count, g + per_pass); l++)
+                s.worst.lane_bytes.push_back((uint32_t)lanes[l]->addr);
+        }
     }
     s.requests++;
     s.wavefronts += wavefronts;
@@ -665,6 +675,17 @@ void print_report(launch_totals &t)
         fprintf(o, "[check]     %s%s\n", lines[i].text.c_str(),
                 lines[i].count > 1 ? (" (" + std::to_string(lines[i].count) + " times)").c_str() : "");
 
+    // A picture of the worst shared access site (the highest conflict
+    // degree; the first site when none conflicts), for make check.
+    if (const char *path = getenv("SIM_CHECK_PICTURE")) {
+        const std::pair<const std::pair<uintptr_t, bool>, site_stats> *pick = nullptr;
+        for (auto &site : t.shared_sites)
+            if (!site.second.worst.lane_bytes.empty() && (!pick || site.second.worst.degree > pick->second.worst.degree))
+                pick = &site;
+        if (pick && write_access_picture(path, pick->second.worst, at[pick->first.first]))
+            fprintf(o, "[check]   picture of the worst shared access (%s): %s\n", at[pick->first.first].c_str(), path);
+    }
+
     // One line per launch for programs (the grader, the timing report).
     if (const char *path = getenv("SIM_CHECK_OUT")) {
         if (FILE *m = fopen(path, "a")) {
@@ -721,6 +742,8 @@ void merge(launch_totals &into, launch_totals &from)
         d.wavefronts += s.second.wavefronts;
         d.ideal_wavefronts += s.second.ideal_wavefronts;
         d.max_degree = std::max(d.max_degree, s.second.max_degree);
+        if (s.second.worst.degree > d.worst.degree)
+            d.worst = s.second.worst;
     }
     for (auto &f : from.findings)
         into.add_finding(f);
