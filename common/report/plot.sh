@@ -165,6 +165,14 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
         }' counters.tsv
         echo
         [ -f loads.svg ] && echo "![Global loads per element](loads.svg)"
+        if ls access-*.svg > /dev/null 2>&1; then
+            echo
+            echo "Each kernel's worst shared access, as \`make check\` draws it (lanes, banks, conflict degree; at the smallest n):"
+            for f in access-*.svg; do
+                l=${f#access-}; l=${l%.svg}
+                echo "[$l]($f)"
+            done | paste -sd' ' | sed 's/) \[/), [/g'
+        fi
     } >> "$report"
 fi
 # Registers, shared memory and occupancy per kernel (report.sh's resources).
