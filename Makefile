@@ -19,6 +19,7 @@ help:
 	@echo "                                           exit status 0 when graded (whatever the score), 2 on a kit error"
 	@echo "make query                                 the device's limits: threads, blocks, registers, shared memory per SM"
 	@echo "make -C labs/04-tiled occupancy            how many blocks of your kernel one SM holds, and what limits it (needs nvcc)"
+	@echo "make -C labs/04-tiled sass                 the same, then your hot loop's instructions in machine code (needs nvcc)"
 	@echo "make -C labs/04-tiled check N=256          the simulator's counts: loads, hazards, bank conflicts (needs clang)"
 	@echo "make -C labs/04-tiled profile|sanitize     the same from a GPU (ncu, compute-sanitizer)"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"

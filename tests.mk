@@ -13,6 +13,8 @@
 #                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) in a
 #                  debootstrap chroot, and this machine's clang (as root)
 #   test-occupancy the device query on the simulator, and occupancy worked from its limits
+#   test-sass      make sass: the hot-loop summary, and what the stages'
+#                  machine code shows (nvcc; nvdisasm is fetched if missing)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there;
 #                  make occupancy reads a stage's registers from the compiler
 #   test-report    the report's simulator path end to end, and its counts;
@@ -30,7 +32,7 @@ test:
 	@echo "make test: the kit's own tests are not in the student handout; grade your work with make grade"
 else
 test: deps
-	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-occupancy test-nvcc test-report test-lessons test-slides test-slurm \
+	@$(MAKE) --no-print-directory test-harness test-sim-unit test-grading test-occupancy test-sass test-nvcc test-report test-lessons test-slides test-slurm \
 	    test-platforms
 	@echo "make test: all passed"
 endif
@@ -83,6 +85,17 @@ test-occupancy:
 	    { echo "test-occupancy: a worked example came out wrong"; exit 1; }
 	@echo "test-occupancy: the device query and the worked examples agree"
 
+# nvdisasm for make sass and the report's machine-code table, when the
+# toolkit has nvcc but no disassembler (common/sass/fetch_nvdisasm.sh).
+.PHONY: sass-tools
+sass-tools:
+	@[ -z "$(NVCC)" ] || { common/sass/disassemble.sh /dev/null > /dev/null 2>&1; [ $$? != 3 ] || common/sass/fetch_nvdisasm.sh; }
+
+# make sass: common/sass/tests/test_sass.sh says what it checks.
+.PHONY: test-sass
+test-sass:
+	@common/sass/tests/test_sass.sh
+
 # Other toolchains: common/platforms/test_platforms.sh says what and how.
 .PHONY: test-platforms
 test-platforms:
@@ -127,7 +140,7 @@ endif
 # (8 for the TILE = 16 variant); the unpadded variant of stage 05 stores
 # with a 32-way conflict: 31 extra wavefronts x 32 warps x 2 phases x 4 blocks,
 # and make check's picture of it says so (the padded store's: none).
-test-report:
+test-report: sass-tools
 	@common/report/check_counter_names.sh
 	@rm -rf $(TEST_OUT)/report; mkdir -p $(TEST_OUT)
 	@SIZES=64 common/report/report.sh sim $(TEST_OUT)/report 2> $(TEST_OUT)/report.log
@@ -139,6 +152,10 @@ test-report:
 	    grep -q 'shared store of 4 bytes per lane: 32-way bank conflict' $(TEST_OUT)/report/access-05-padding+unpadded.svg && \
 	    grep -q 'shared store of 4 bytes per lane: no bank conflict' $(TEST_OUT)/report/access-05-padding.svg || \
 	    { echo "test-report: unexpected counts in $(TEST_OUT)/report/report.md"; exit 1; }
+	@[ -z "$(NVCC)" ] || { grep -q '^| 04-tiled | `matmul_tiled_kernel` | [0-9-]* | [0-9]* | [0-9]* | [0-9]* (16x' $(TEST_OUT)/report/report.md && \
+	    grep -q '^| 05-padding+unpadded | `matmul_padded_kernel` | [0-9-]* | [0-9]* | [0-9]* | [0-9]* (4x[0-9]*) |' $(TEST_OUT)/report/report.md; } || \
+	    { echo "test-report: the machine-code table lacks 04's 16-byte or 05's 4-byte shared loads:"; \
+	      grep -A12 'hot loop in machine code' $(TEST_OUT)/report/report.md; cat $(TEST_OUT)/report/sass-*.log 2>/dev/null; exit 1; }
 	@echo "test-report: the simulator's report counts as expected"
 
 # Absent from the student handout, which leaves the simulator's tests out.

@@ -3,6 +3,7 @@
 #   make run  [N=1000] [SEED=1] [REPS=]   build, check against the CPU reference, time
 #   make check [N=256]                    the simulator's check report
 #   make occupancy [THREADS=n]            blocks per SM and what limits them (nvcc)
+#   make sass                             the hot loop in machine code (nvcc, nvdisasm)
 #   make grade                            grade this stage (from the top-level grader)
 #   make clean
 # BACKEND=gpu|sim and ARCH= work as at the top level.
@@ -25,7 +26,7 @@ N ?= $(if $(filter check profile sanitize,$(MAKECMDGOALS)),256,1000)
 SEED ?= 1
 REPS ?=
 
-.PHONY: all run check occupancy profile sanitize grade clean help
+.PHONY: all run check occupancy sass profile sanitize grade clean help
 all:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/run_lab
 
@@ -33,6 +34,7 @@ help:
 	@echo "make run [N=1000] [SEED=1] [REPS=n]  build $(LAB_NAME), check it, time it ($(BACKEND) backend)"
 	@echo "make check [N=256]                   the simulator's counts and findings (needs clang)"
 	@echo "make occupancy [THREADS=n]           blocks of your kernel per SM, and the resource that limits them (needs nvcc)"
+	@echo "make sass                            registers and occupancy, then the hot loop's instructions in machine code (nvcc, nvdisasm)"
 	@echo "make profile [N=256]                 the same counts from a GPU (ncu)"
 	@echo "make sanitize [N=256]                compute-sanitizer memcheck, racecheck, synccheck (GPU)"
 	@echo "make grade                           grade $(LAB_NAME)"
@@ -61,6 +63,11 @@ occupancy:
 	@mkdir -p $(OUT) && $(ROOT)/build/$(BACKEND)/common/device_query --tsv > $(OUT)/device_limits.tsv
 	@LAB_DEFINES='$(LAB_DEFINES)' ARCH='$(ARCH)' $(ROOT)/common/occupancy/occupancy.sh $(LAB_DIR)/matmul.cu $(LAB_NAME) \
 	    '$(THREADS)' $(OUT)/device_limits.tsv
+
+# What the compiler made of this kernel: its registers and occupancy, then
+# the shared and global memory instructions of its hot loop (no GPU needed).
+sass: occupancy
+	@LAB_DEFINES='$(LAB_DEFINES)' ARCH='$(ARCH)' $(ROOT)/common/sass/sass.sh $(LAB_DIR)/matmul.cu $(LAB_NAME) $(OUT)/sass
 
 # The same counts and findings from a GPU: Nsight Compute's counters and
 # compute-sanitizer's memcheck, racecheck and synccheck.

@@ -18,6 +18,37 @@ variants_of() {
     awk -F'\t' -v s="$1" '!/^#/ && $2 == s { print $1 "\t" $4 }' common/report/variants.tsv
 }
 
+# compared_with STAGE: the labels its lesson compares it with
+# (common/report/compared_with.tsv), on one line.
+compared_with() {
+    awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 }' common/report/compared_with.tsv
+}
+
+# comparison_table DIR LABEL...: the largest n of a GPU report, one row a
+# kernel, in the order given.
+comparison_table() {
+    local dir=$1
+    shift
+    awk -F'\t' -v labels="$*" '
+        NR > 1 && $2 + 0 > big { big = $2 + 0 }
+        { rows[$1, $2] = $0 }
+        END {
+            print "At n = " big ", beside the kernels this lesson compares it with:"
+            print ""
+            print "| kernel | GFLOP/s | % of cuBLAS FP32 |"
+            print "| --- | ---: | ---: |"
+            ref = (("cublas-fp32", big) in rows) ? rows["cublas-fp32", big] : ""
+            split(ref, r, "\t")
+            n = split(labels, l, " ")
+            for (i = 1; i <= n; i++) {
+                if (!((l[i], big) in rows)) continue
+                split(rows[l[i], big], f, "\t")
+                if (f[9] != "ok") printf "| %s | — | — |\n", l[i]
+                else printf "| %s | %.0f | %s |\n", l[i], f[8], ref == "" ? "—" : sprintf("%.1f %%", 100 * f[8] / r[8])
+            }
+        }' "$dir/timings.tsv"
+}
+
 # timing_table DIR LABEL: a GPU report's rows for one kernel.
 timing_table() {
     echo "| n | time (ms) | GFLOP/s | % of cuBLAS FP32 |"
@@ -60,6 +91,19 @@ resources_table() {
         printf "| %s `%s` | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, $4, $5, $6, $7, $8, $9 }' "$dir/resources.tsv"
 }
 
+# machine_code_table DIR LABEL...: each kernel's hot loop in machine code
+# (report.sh's sass.tsv, make sass).
+machine_code_table() {
+    local dir=$1
+    shift
+    echo "Its hot loop in machine code, per trip (\`make -C labs/NN sass\`, sm_90; \"16x8\" is 8 instructions of 16 bytes per thread):"
+    echo
+    echo "| kernel | FFMA | shared loads (widths) | shared loads per FFMA | all instructions |"
+    echo "| --- | ---: | --- | ---: | ---: |"
+    awk -F'\t' -v labels=" $* " 'NR > 1 && index(labels, " " $1 " ") {
+        printf "| %s `%s` | %d | %d (%s) | %s | %d |\n", $1, $2, $6, $7, $9, ($6 > 0 ? sprintf("%.2f", $7 / $6) : "—"), $5 }' "$dir/sass.tsv"
+}
+
 # The block for one stage, from every committed report: the stage's
 # solution, then each variant of it the report measured.
 block() {
@@ -80,6 +124,10 @@ block() {
                 timing_table "$dir" "$label"
                 echo
             done < <(variants_of "$stage")
+            if [ -n "$(compared_with "$stage")" ]; then
+                comparison_table "$dir" $(compared_with "$stage") "$stage" $(variants_of "$stage" | cut -f1)
+                echo
+            fi
         fi
         if [ -f "$dir/counters.tsv" ] && [ ! -f "$dir/timings.tsv" ] && grep -q "^$stage	" "$dir/counters.tsv"; then
             found=1
@@ -95,7 +143,11 @@ block() {
                 echo
             done < <(variants_of "$stage")
             if [ -f "$dir/resources.tsv" ] && grep -q "^$stage	" "$dir/resources.tsv"; then
-                resources_table "$dir" "$stage" $(variants_of "$stage" | cut -f1)
+                resources_table "$dir" $(compared_with "$stage") "$stage" $(variants_of "$stage" | cut -f1)
+                echo
+            fi
+            if [ -f "$dir/sass.tsv" ] && grep -q "^$stage	" "$dir/sass.tsv"; then
+                machine_code_table "$dir" $(compared_with "$stage") "$stage" $(variants_of "$stage" | cut -f1)
                 echo
             fi
         fi

@@ -193,4 +193,22 @@ if [ -f resources.tsv ]; then
         }' resources.tsv
     } >> "$report"
 fi
+# The hot loops' memory instructions per kernel (report.sh's machine code).
+if [ -f sass.tsv ]; then
+    {
+        echo
+        echo "## The hot loop in machine code"
+        echo
+        echo "From the machine code for sm_90 (\`make -C labs/NN sass\`: nvcc, then nvdisasm), per trip of each kernel's hot loop (the loop with the most multiply-adds)."
+        echo "Widths: \"16x8\" is 8 instructions of 16 bytes per thread.  A warp's shared load instruction takes the shared memory at least one cycle (one wavefront), and an H100 SM (128 FP32 lanes) retires at most four warps' FFMA instructions a cycle."
+        echo
+        echo "| stage | kernel | source lines | instructions | FFMA | shared loads (widths) | shared loads per FFMA | shared stores | global loads (widths) | cp.async copies | barriers |"
+        echo "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |"
+        awk -F'\t' 'function w(s) { return s == "-" ? "" : " (" s ")" }
+        NR > 1 {
+            printf "| %s | `%s` | %s-%s | %d | %d | %d%s | %s | %d | %d%s | %d | %d |\n", $1, $2, $3, $4, $5, $6, $7, w($9),
+                ($6 > 0 ? sprintf("%.2f", $7 / $6) : "-"), $10, $12, w($13), $15, $16
+        }' sass.tsv
+    } >> "$report"
+fi
 echo "report: $dir/$report"

@@ -84,6 +84,32 @@ resources() {
     done
 }
 
+# The hot loop's memory instructions of every kernel, from its machine code
+# (make sass: nvcc for sm_90 unless ARCH says otherwise, then nvdisasm): sass.tsv.
+machine_code() {
+    local label src defines name
+    if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+        progress "machine code: no nvcc here, so no table of the hot loops' instructions"
+        return 0
+    fi
+    printf 'stage\tkernel\tfirst_line\tlast_line\tinstructions\tffma\tlds\tlds_bytes\tlds_by_width\tsts\tsts_by_width\tldg\tldg_by_width\tstg\tldgsts\tbarriers\n' \
+        > "$out/sass.tsv"
+    labs | while read -r label src defines; do
+        [ "$defines" = - ] && defines=
+        name=${label%-yours}
+        progress "$label: machine code"
+        if ! LAB_DEFINES="$defines" SASS_TSV=1 common/sass/sass.sh "$src" "${name%%+*}" "$root/build/report/sass/$label" \
+            > "$out/tmp.sass" 2> "$out/sass-$label.log"; then
+            progress "machine code: $(head -n 2 "$out/sass-$label.log" | tr '\n' ' ')"
+            rm -f "$out/sass.tsv"
+            break
+        fi
+        awk -v l="$label" '{ print l "\t" $0 }' "$out/tmp.sass" >> "$out/sass.tsv"
+        rm -f "$out/sass-$label.log"
+    done
+    rm -f "$out/tmp.sass"
+}
+
 case "$mode" in
 gpu)
     sizes=${SIZES:-"128 256 512 1000 1024 2048 4096"}
@@ -129,6 +155,7 @@ gpu)
         "$root/build/gpu/common/bandwidth" > "$out/build-bandwidth.log" 2>&1
     "$root/build/gpu/common/bandwidth" >> "$out/machine.tsv"
     resources gpu
+    machine_code
     made_with gpu
     ;;
 sim)
@@ -159,6 +186,7 @@ sim)
     rm -f "$out/tmp.counts"
     echo "machine	CPU simulator ($(nproc) cores); counts only, no GPU times" > "$out/machine.tsv"
     resources sim
+    machine_code
     made_with sim
     ;;
 *)

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# nvdisasm for a CUDA toolkit that lacks it (a compiler-only install has
+# nvcc and ptxas but no disassembler): Debian 12's nvidia-cuda-toolkit
+# package (CUDA 11.8, from the non-free section) is downloaded, not
+# installed, and only its nvdisasm unpacked into build/tools/nvdisasm.
+# No root needed and nothing of the system changed: apt-get works on a
+# private list of sources under build/tools/apt.
+#
+#   common/sass/fetch_nvdisasm.sh       (x86-64 only; about 85 MB to download)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dest=$root/build/tools/nvdisasm
+apt=$root/build/tools/apt
+[ -x "$dest/usr/bin/nvdisasm" ] && exit 0
+command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
+    { echo "fetch_nvdisasm: needs apt-get and dpkg-deb (Debian or Ubuntu)" >&2; exit 1; }
+[ "$(uname -m)" = x86_64 ] || { echo "fetch_nvdisasm: Debian's nvdisasm is built for x86-64 only" >&2; exit 1; }
+
+mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$dest"
+cat > "$apt/sources.list" <<'EOF'
+deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm non-free
+EOF
+[ -f /usr/share/keyrings/debian-archive-keyring.gpg ] ||
+    sed -i 's/\[signed-by=[^]]*\] //; s/^deb /deb [trusted=yes] /' "$apt/sources.list"
+options=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Debug::NoLocking=1 -q)
+echo "fetch_nvdisasm: downloading Debian's nvidia-cuda-toolkit for its nvdisasm"
+apt-get "${options[@]}" update > "$apt/update.log" 2>&1 || { cat "$apt/update.log" >&2; exit 1; }
+(cd "$apt" && apt-get "${options[@]}" download nvidia-cuda-toolkit > "$apt/download.log" 2>&1) ||
+    { cat "$apt/download.log" >&2; exit 1; }
+dpkg-deb --fsys-tarfile "$apt"/nvidia-cuda-toolkit_*.deb | tar -x -C "$dest" ./usr/bin/nvdisasm
+rm -f "$apt"/nvidia-cuda-toolkit_*.deb
+"$dest/usr/bin/nvdisasm" --version | tail -n 1
