@@ -20,7 +20,9 @@
 #   test-report    the report's simulator path end to end, and its counts;
 #                  every counter it, the slides or the lessons name is one
 #                  common/check_counters.h declares
-#   test-lessons   the numbers in the lessons match the committed reports
+#   test-lessons   the numbers in the lessons match the committed reports, and
+#                  every comparison they state in words (common/report/claims.tsv)
+#                  is still there and still supported by them
 #   test-slides    every deck builds to a PDF with its pages (slides/tools/test_slides.sh)
 
 TEST_OUT := $(ROOT)/build/tests
@@ -178,6 +180,7 @@ lessons:
 
 test-lessons:
 	@common/report/fill_lessons.sh --check && echo "test-lessons: every lesson matches reports/"
+	@common/report/tests/claims.sh && echo "test-lessons: every claim of common/report/claims.tsv is in its lesson and the reports support it"
 
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench

@@ -98,10 +98,12 @@ machine_code_table() {
     shift
     echo "Its hot loop in machine code, per trip (\`make -C labs/NN sass\`, sm_90; \"16x8\" is 8 instructions of 16 bytes per thread):"
     echo
-    echo "| kernel | FFMA | shared loads (widths) | shared loads per FFMA | all instructions |"
-    echo "| --- | ---: | --- | ---: | ---: |"
-    awk -F'\t' -v labels=" $* " 'NR > 1 && index(labels, " " $1 " ") {
-        printf "| %s `%s` | %d | %d (%s) | %s | %d |\n", $1, $2, $6, $7, $9, ($6 > 0 ? sprintf("%.2f", $7 / $6) : "—"), $5 }' "$dir/sass.tsv"
+    echo "| kernel | FFMA | shared loads (widths) | shared loads per FFMA | global loads (widths) | cp.async copies | all instructions |"
+    echo "| --- | ---: | --- | ---: | --- | ---: | ---: |"
+    awk -F'\t' -v labels=" $* " 'function w(s) { return s == "-" ? "" : " (" s ")" }
+        NR > 1 && index(labels, " " $1 " ") {
+        printf "| %s `%s` | %d | %d%s | %s | %d%s | %d | %d |\n", $1, $2, $6, $7, w($9), ($6 > 0 ? sprintf("%.2f", $7 / $6) : "—"),
+            $12, w($13), $15, $5 }' "$dir/sass.tsv"
 }
 
 # The block for one stage, from every committed report: the stage's

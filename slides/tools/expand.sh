@@ -23,6 +23,8 @@
 #                             in the stage's solution (a launch's tile shapes)
 #   {{count N KEY}}           a simulator count for this stage at size n
 #   {{count STAGE N KEY}}     the same for another stage
+#   {{sass LABEL FIELD}}      a number of LABEL's hot loop in machine code
+#                             (the simulator report's sass.tsv: make sass)
 #   {{stage}} {{prev}}        this stage's name, the previous stage's
 #
 # A long excerpt is set smaller, and past one frame's worth it continues on
@@ -62,6 +64,10 @@ inline() {  # inline LINE: every {{...}} replaced
             [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
             if [ ${#w[@]} = 3 ]; then val=$(count "$sim" "$stage" "${w[1]}" "${w[2]}")
             else val=$(count "$sim" "${w[1]}" "${w[2]}" "${w[3]}"); fi
+            ;;
+        sass)
+            [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
+            val=$(sass "$sim" "${w[1]}" "${w[2]}")
             ;;
         stage) val=$stage ;;
         prev) val=$prev ;;

@@ -55,6 +55,25 @@ count() {
         }' "$1/counters.tsv"
 }
 
+# sass DIR LABEL FIELD: one number of a kernel's hot loop in machine code,
+# from a report's sass.tsv (make sass): ffma, shared_loads,
+# shared_loads_per_ffma, wide_shared_loads (16 bytes), instructions.
+# LABEL:kernel picks one kernel of several.  Prints nothing if it is absent.
+sass() {
+    [ -f "$1/sass.tsv" ] || return 0
+    awk -F'\t' -v l="${2%%:*}" -v k="$([[ "$2" == *:* ]] && echo "${2#*:}")" -v f="$3" '
+        NR > 1 && $1 == l && (k == "" || $2 == k) {
+            wide = 0
+            if (match($9, /16x[0-9]+/)) wide = substr($9, RSTART + 3, RLENGTH - 3)
+            if (f == "ffma") print $6
+            else if (f == "shared_loads") print $7
+            else if (f == "shared_loads_per_ffma" && $6 > 0) printf "%.2f\n", $7 / $6
+            else if (f == "wide_shared_loads") print wide
+            else if (f == "instructions") print $5
+            exit
+        }' "$1/sass.tsv"
+}
+
 # figure NAME OUT.pdf [GNUPLOT-ASSIGNMENTS]: draws slides/figures/NAME.gp.
 # Each script sets its own terminal and reads `out` and the assignments.
 figure() {

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Every measured comparison the lessons, slides and README state in words
+# is a row of common/report/claims.tsv, with the report numbers behind it.
+# This checks both halves: the words are still in the file (a claim row
+# whose sentence was rewritten is stale), and the committed report still
+# supports them (a new report that contradicts a lesson fails make test
+# until the lesson is rewritten).
+#
+#   common/report/check_claims.sh [CLAIMS_TSV]
+#
+# A row, tab-separated:  file  words  report  measure  left  relation  right
+#   words     as the file says them (line breaks and runs of spaces count as one space)
+#   report    a folder under reports/
+#   measure   gflops@N                       timings.tsv, GFLOP/s at size N (the run must be ok)
+#             sass:ffma, sass:shared_loads, sass:shared_loads_per_ffma, sass:instructions
+#                                            sass.tsv, the hot loop per trip
+#             resources:registers, resources:blocks_per_sm, resources:occupancy
+#             counter:NAME@N                 counters.tsv at size N; NAME is a counter of
+#                                            common/check_counters.h or shared_words_per_fma
+#   left      a label of the report (a stage, a variant); label:kernel picks one kernel
+#             of several (the first otherwise)
+#   relation  <  <=  =  >=  >
+#   right     a number, a label, or FACTOR*label (10*01-naive)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+claims=${1:-common/report/claims.tsv}
+
+# value REPORT MEASURE LABEL: the number, or nothing when the report lacks it.
+value() {
+    local dir=reports/$1 measure=$2 label=${3%%:*} kernel=
+    [[ "$3" == *:* ]] && kernel=${3#*:}
+    case "$measure" in
+        gflops@*)
+            [ -f "$dir/timings.tsv" ] &&
+                awk -F'\t' -v l="$label" -v n="${measure#gflops@}" '$1 == l && $2 == n && $9 == "ok" { print $8; exit }' "$dir/timings.tsv" ;;
+        sass:*)
+            [ -f "$dir/sass.tsv" ] &&
+                awk -F'\t' -v l="$label" -v k="$kernel" -v f="${measure#sass:}" '
+                    NR > 1 && $1 == l && (k == "" || $2 == k) {
+                        if (f == "ffma") print $6
+                        else if (f == "shared_loads") print $7
+                        else if (f == "instructions") print $5
+                        else if (f == "shared_loads_per_ffma" && $6 > 0) print $7 / $6
+                        exit
+                    }' "$dir/sass.tsv" ;;
+        resources:*)
+            [ -f "$dir/resources.tsv" ] &&
+                awk -F'\t' -v l="$label" -v k="$kernel" -v f="${measure#resources:}" '
+                    NR > 1 && $1 == l && (k == "" || index($2, k) == 1) {
+                        if (f == "registers") print $4
+                        else if (f == "blocks_per_sm") print $7
+                        else if (f == "occupancy") print $9
+                        exit
+                    }' "$dir/resources.tsv" ;;
+        counter:*@*)
+            local name=${measure#counter:}
+            [ -f "$dir/counters.tsv" ] &&
+                awk -F'\t' -v l="$label" -v c="${name%@*}" -v n="${name##*@}" '
+                    $1 == l && $2 == n {
+                        split($3, kv, " ")
+                        for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
+                        if (c == "shared_words_per_fma") print v["shared_load_bytes"] / 4 / (n * n * n)
+                        else if (c in v) print v[c]
+                        exit
+                    }' "$dir/counters.tsv" ;;
+    esac
+}
+
+# holds A RELATION B: exit 0 when A RELATION B (within a relative 1e-9 for =).
+holds() {
+    awk -v a="$1" -v r="$2" -v b="$3" 'BEGIN {
+        eq = (a - b <= 1e-9 * (a < 0 ? -a : a) + 1e-12) && (b - a <= 1e-9 * (a < 0 ? -a : a) + 1e-12)
+        ok = (r == "<") ? a < b && !eq : (r == "<=") ? a < b || eq : (r == "=") ? eq : (r == ">=") ? a > b || eq : (r == ">") ? a > b && !eq : -1
+        if (ok == -1) exit 2
+        exit !ok }'
+}
+
+failed=0 checked=0
+while IFS=$'\t' read -r file words report measure left relation right; do
+    case "$file" in ''|'#'*) continue ;; esac
+    checked=$((checked + 1))
+    where="$file: \"$words\""
+    if [ ! -f "$file" ]; then echo "claim: $file does not exist ($claims)"; failed=1; continue; fi
+    # The file's text with every run of white space made one space.
+    if ! tr -s ' \n\t' '   ' < "$file" | grep -qF -- "$words"; then
+        echo "stale claim: $where is no longer in the file; update $claims"
+        failed=1; continue
+    fi
+    a=$(value "$report" "$measure" "$left")
+    factor=1 other=$right
+    if [[ "$right" =~ ^-?[0-9.]+$ ]]; then b=$right; other=
+    else
+        [[ "$right" == *'*'* ]] && { factor=${right%%\**}; other=${right#*\*}; }
+        b=$(value "$report" "$measure" "$other")
+        [ -n "$b" ] && b=$(awk -v f="$factor" -v b="$b" 'BEGIN { printf "%.12g", f * b }')
+    fi
+    if [ -z "$a" ] || [ -z "$b" ]; then
+        echo "unsupported claim: $where: reports/$report has no $measure for ${a:+$other}${a:-$left}"
+        failed=1; continue
+    fi
+    if holds "$a" "$relation" "$b"; then
+        echo "ok   claim: $where ($measure: $left $a $relation $right${other:+ $b})"
+    else
+        echo "unsupported claim: $where: reports/$report says $measure of $left is $a, not $relation $right ($b)"
+        failed=1
+    fi
+done < "$claims"
+[ $checked -gt 0 ] || { echo "claim: no claims in $claims"; exit 1; }
+exit $failed
