@@ -105,7 +105,7 @@ handout:
 	        if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
 	fi; \
 	(cd "$$stage" && rm -rf solutions grader/answers grader/mutants grader/gradescope grader/tests grader/slurm \
-	    common/sim/bench common/sim/tests common/sim/agreement common/platforms slides); \
+	    common/sim/bench common/sim/tests common/sim/agreement common/platforms common/sass/tests common/report/tests slides); \
 	mv "$$stage/grader/handout/README.md" "$$stage/README.md"; rm -rf "$$stage/grader/handout"; \
 	for table in "$$stage"/grader/suites/*.points.tsv; do \
 	    { echo "# In the student handout the quiz lines are left out (the answer keys are"; \
