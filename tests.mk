@@ -152,7 +152,10 @@ test-report: sass-tools
 	    grep -q '^| 04-tiled+tile16 | 64 | 8.0 | 8 |' $(TEST_OUT)/report/report.md && \
 	    grep -q '^| 05-padding+unpadded | 64 | .* | 0/7936 | 0 |$$' $(TEST_OUT)/report/report.md && \
 	    grep -q 'shared store of 4 bytes per lane: 32-way bank conflict' $(TEST_OUT)/report/access-05-padding+unpadded.svg && \
-	    grep -q 'shared store of 4 bytes per lane: no bank conflict' $(TEST_OUT)/report/access-05-padding.svg || \
+	    grep -q 'shared store of 4 bytes per lane: no bank conflict' $(TEST_OUT)/report/access-05-padding.svg && \
+	    grep -q 'read-after-write hazard, block .*: a __syncthreads() is missing after matmul.cu:' $(TEST_OUT)/report/hazard-04-tiled+no-first-barrier.svg && \
+	    grep -q 'write-after-read hazard' $(TEST_OUT)/report/hazard-04-tiled+no-second-barrier.svg && \
+	    grep -q 'read-after-write hazard' $(TEST_OUT)/report/hazard-02-shared-2x2+no-barrier.svg || \
 	    { echo "test-report: unexpected counts in $(TEST_OUT)/report/report.md"; exit 1; }
 	@[ -z "$(NVCC)" ] || { grep -q '^| 04-tiled | `matmul_tiled_kernel` | [0-9-]* | [0-9]* | [0-9]* | [0-9]* (16x' $(TEST_OUT)/report/report.md && \
 	    grep -q '^| 05-padding+unpadded | `matmul_padded_kernel` | [0-9-]* | [0-9]* | [0-9]* | [0-9]* (4x[0-9]*) |' $(TEST_OUT)/report/report.md; } || \

@@ -45,14 +45,16 @@ run: all
 
 # The simulator's check mode: load and store counts, coalescing, bank
 # conflicts, hazards, out-of-bounds and host-memory accesses, per launch,
-# and an SVG picture of the worst shared access (shared-access.svg).
+# and SVG pictures of the worst shared access (shared-access.svg) and of
+# the first hazard, if there is one (hazard.svg).
+CHECK_OUT := $(ROOT)/build/sim/$(LAB_OUT_NAME)/check
 check:
 	@command -v $(CHECK_CXX) >/dev/null || { echo "check: needs clang ($(CHECK_CXX) is not installed): sudo apt-get install -y clang;" \
 	    "make run works without it"; exit 1; }
-	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_OUT_NAME) \
-	    $(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab
-	SIM_CHECK_PICTURE=$(ROOT)/build/sim/$(LAB_OUT_NAME)/check/shared-access.svg \
-	    $(ROOT)/build/sim/$(LAB_OUT_NAME)/check/run_lab $(N) $(SEED) 1
+	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_OUT_NAME) $(CHECK_OUT)/run_lab
+	@rm -f $(CHECK_OUT)/shared-access.svg $(CHECK_OUT)/hazard.svg
+	SIM_CHECK_PICTURE=$(CHECK_OUT)/shared-access.svg SIM_CHECK_HAZARD_PICTURE=$(CHECK_OUT)/hazard.svg \
+	    $(CHECK_OUT)/run_lab $(N) $(SEED) 1
 
 # How many blocks of this kernel one SM holds, from the compiler's register
 # and shared-memory counts and the device's limits (make query's).

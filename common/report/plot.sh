@@ -173,6 +173,14 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
                 echo "[$l]($f)"
             done | paste -sd' ' | sed 's/) \[/), [/g'
         fi
+        if ls hazard-*.svg > /dev/null 2>&1; then
+            echo
+            echo "The first hazard of each kernel with a barrier left out (common/report/hazards.tsv), as \`make check\` draws it:"
+            for f in hazard-*.svg; do
+                l=${f#hazard-}; l=${l%.svg}
+                echo "[$l]($f)"
+            done | paste -sd' ' | sed 's/) \[/), [/g'
+        fi
     } >> "$report"
 fi
 # Registers, shared memory and occupancy per kernel (report.sh's resources).

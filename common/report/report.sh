@@ -184,6 +184,23 @@ sim)
         [ -n "$line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$line" >> "$out/counters.tsv"
     done
     rm -f "$out/tmp.counts"
+    # The hazard pictures the lessons show: a solution with a barrier left
+    # out (common/report/hazards.tsv), one simulator thread so the example
+    # drawn is the same every run.  (The student handout has no mutants.)
+    while IFS=$'\t' read -r label stage patch n; do
+        case "$label" in ''|'#'*) continue ;; esac
+        [ -f "$root/grader/mutants/$patch" ] && [ -f "$root/solutions/$stage/matmul.cu" ] || continue
+        mkdir -p "$root/build/report/hazards/$label"
+        patch --quiet --fuzz=0 -r - -o "$root/build/report/hazards/$label/matmul.cu" "$root/solutions/$stage/matmul.cu" \
+            < "$root/grader/mutants/$patch" > /dev/null ||
+            { progress "$label: grader/mutants/$patch no longer applies to solutions/$stage"; exit 1; }
+        progress "$label: the hazard at n=$n"
+        build "$label" "$root/build/report/hazards/$label/matmul.cu" "$root/build/report/sim/$label/check/run_lab" sim -
+        rm -f "$out/hazard-$label.svg"
+        SIM_THREADS=1 SIM_CHECK_HAZARD_PICTURE="$out/hazard-$label.svg" \
+            "$root/build/report/sim/$label/check/run_lab" "$n" 1 1 > /dev/null 2>&1 || true
+        [ -f "$out/hazard-$label.svg" ] || { progress "$label: no hazard found at n=$n"; exit 1; }
+    done < "$root/common/report/hazards.tsv"
     echo "machine	CPU simulator ($(nproc) cores); counts only, no GPU times" > "$out/machine.tsv"
     resources sim
     machine_code

@@ -15,6 +15,7 @@
 #include "check_mode.h"
 #include "check_counters.h"
 #include "access_picture.h"
+#include "hazard_picture.h"
 #include "shared_names.h"
 
 #include <dlfcn.h>
@@ -225,12 +226,14 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
         if (store) {
             if (s.writer >= 0 && s.writer != (int)t) {
                 finding f{finding_kind::waw, pc, s.writer_pc};
+                f.shared_byte = (long)(i * 4);
                 f.thread1 = thread_coords(t, w->block_dim);
                 f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
                 note(w, f);
                 w->totals.hazards++;
             } else if (s.reader >= 0 && (s.reader != (int)t || s.many_readers)) {
                 finding f{finding_kind::raw_or_war, pc, s.reader_pc};
+                f.shared_byte = (long)(i * 4);
                 f.first_is_store = true;
                 f.write_after_read = write_follows_read(w, t, pc, s.reader_pc);
                 f.thread1 = thread_coords(t, w->block_dim);
@@ -250,6 +253,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
                 w->totals.uninitialised_shared_reads++;
             } else if (s.writer >= 0 && s.writer != (int)t) {
                 finding f{finding_kind::raw_or_war, pc, s.writer_pc};
+                f.shared_byte = (long)(i * 4);
                 f.write_after_read = write_follows_read(w, (unsigned)s.writer, s.writer_pc, pc);
                 f.thread1 = thread_coords(t, w->block_dim);
                 f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
@@ -446,6 +450,10 @@ void analyse_warp(worker_check *w, unsigned first, unsigned last)
 
 // ---------------------------------------------------------------- reports
 
+// The full path of each source file addr2line named, by its base name (the
+// name messages show), so a picture can quote the line itself.
+std::map<std::string, std::string> source_paths;
+
 // Source lines for code addresses, by asking addr2line about the program.
 // file:line of each code address, by addr2line on this program.
 std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t> &pcs)
@@ -488,6 +496,10 @@ std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t> &pcs)
         std::string where = file ? file + 1 : buf;
         if (size_t paren = where.find(" ("); paren != std::string::npos)
             where.resize(paren);
+        if (file && where.find(':') != std::string::npos) {
+            std::string path(buf, (size_t)(file - buf) + 1 + where.find(':'));
+            source_paths.emplace(where.substr(0, where.find(':')), path);
+        }
         lines[current] = where;  // the last (outermost) frame wins
     }
     pclose(p);
@@ -591,6 +603,59 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
     return "";
 }
 
+// The text of a source line, "matmul.cu:49" or "matmul.cu:49 (or near
+// it)", trimmed; "" when the file cannot be read.
+std::string source_text(const std::string &where)
+{
+    size_t colon = where.find(':');
+    if (colon == std::string::npos)
+        return "";
+    auto path = source_paths.find(where.substr(0, colon));
+    long line = strtol(where.c_str() + colon + 1, nullptr, 10);
+    if (path == source_paths.end() || line <= 0)
+        return "";
+    FILE *f = fopen(path->second.c_str(), "r");
+    if (!f)
+        return "";
+    char buf[1024];
+    std::string text;
+    for (long n = 1; fgets(buf, sizeof buf, f); n++)
+        if (n == line) {
+            text = buf;
+            break;
+        }
+    fclose(f);
+    size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t\r\n");
+    return b == std::string::npos ? "" : text.substr(b, e - b + 1);
+}
+
+// A hazard finding as the picture shows it: its two accesses in program
+// order, the one that must come first on top.
+hazard_sample hazard_of(const finding &f, std::map<uintptr_t, std::string> &at)
+{
+    hazard_sample h;
+    h.block = "block " + coords(f.block);
+    std::string slot = f.shared_byte >= 0 ? shared_slot_name(f.shared_byte) : "";
+    h.slot = slot.substr(0, slot.find(" ("));
+    h.count = f.count;
+    auto step = [&](uintptr_t pc, uint3 thread, bool store) {
+        return hazard_step{"thread " + coords(thread), store, at[pc], source_text(at[pc])};
+    };
+    if (f.kind == finding_kind::waw) {
+        h.kind = "write-after-write";
+        h.first = step(f.pc2, f.thread2, true);
+        h.second = step(f.pc1, f.thread1, true);
+        return h;
+    }
+    hazard_step write = f.first_is_store ? step(f.pc1, f.thread1, true) : step(f.pc2, f.thread2, true);
+    hazard_step read = f.first_is_store ? step(f.pc2, f.thread2, false) : step(f.pc1, f.thread1, false);
+    h.kind = f.write_after_read ? "write-after-read" : "read-after-write";
+    h.first = f.write_after_read ? read : write;
+    h.second = f.write_after_read ? write : read;
+    h.missing_after = h.first.where;
+    return h;
+}
+
 void print_report(launch_totals &t)
 {
     std::set<uintptr_t> pcs;
@@ -685,6 +750,22 @@ void print_report(launch_totals &t)
         if (pick && write_access_picture(path, pick->second.worst, at[pick->first.first]))
             fprintf(o, "[check]   picture of the worst shared access (%s): %s\n", at[pick->first.first].c_str(), path);
     }
+
+    // A picture of the first hazard, for make check.
+    if (const char *path = getenv("SIM_CHECK_HAZARD_PICTURE"))
+        for (auto &f : t.findings)
+            if (f.kind == finding_kind::raw_or_war || f.kind == finding_kind::waw) {
+                hazard_sample h = hazard_of(f, at);
+                // Counted as the text above counts it: this pair of lines, either way round.
+                h.count = 0;
+                for (auto &g : t.findings)
+                    if (g.kind == f.kind && ((at[g.pc1] == at[f.pc1] && at[g.pc2] == at[f.pc2]) ||
+                                             (at[g.pc1] == at[f.pc2] && at[g.pc2] == at[f.pc1])))
+                        h.count += g.count;
+                if (write_hazard_picture(path, h))
+                    fprintf(o, "[check]   picture of the first hazard (%s): %s\n", h.kind.c_str(), path);
+                break;
+            }
 
     // One line per launch for programs (the grader, the timing report).
     if (const char *path = getenv("SIM_CHECK_OUT")) {

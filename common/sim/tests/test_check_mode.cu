@@ -403,6 +403,70 @@ static void expect_hazards(const check_report &r, const char *kind, const char *
                   "the report:\n%s", r.human.c_str());
 }
 
+// Runs the tiled kernel with make check's hazard picture asked for, and
+// returns the SVG ("" when none was written).
+template <bool FirstBarrier, bool SecondBarrier>
+static std::string tiled_hazard_picture(int n)
+{
+    char path[] = "/tmp/hazard-picture-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    ck_assert_int_eq(setenv("SIM_CHECK_HAZARD_PICTURE", path, 1), 0);
+    run_tiled<FirstBarrier, SecondBarrier>(n);
+    unsetenv("SIM_CHECK_HAZARD_PICTURE");
+    std::string svg;
+    if (FILE *f = fopen(path, "r")) {
+        char buf[4096];
+        size_t got;
+        while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+            svg.append(buf, got);
+        fclose(f);
+    }
+    unlink(path);
+    return svg;
+}
+
+// The picture of a missing barrier: the kind, both accesses with their
+// lines and source text in program order, the slot by name, and where the
+// barrier belongs.  (One launch per test: each test is its own process.)
+START_TEST(hazard_picture_of_a_missing_first_barrier)
+{
+    std::string raw = tiled_hazard_picture<false, true>(64);
+    ck_assert_msg(contains(raw, "<svg") && contains(raw, "read-after-write hazard"), "%s", raw.c_str());
+    size_t store = raw.find("writes "), read = raw.find("reads ");
+    ck_assert_msg(store != std::string::npos && read != std::string::npos && store < read,
+                  "the store must come first, above the read:\n%s", raw.c_str());
+    ck_assert_msg(contains(raw, "missing: __syncthreads() after " + this_file_name() + ":"), "%s", raw.c_str());
+    int line = line_after(raw, "missing: __syncthreads() after ");
+    ck_assert_msg(contains(source_line(line), "// tile store"), "the barrier belongs after line %d: %s", line,
+                  raw.c_str());
+    ck_assert_msg(contains(raw, "As[") || contains(raw, "Bs["), "no slot named:\n%s", raw.c_str());
+    ck_assert_msg(contains(raw, "acc += As[ty][k] * Bs[k][tx];"), "no source text of the read:\n%s", raw.c_str());
+}
+END_TEST
+
+START_TEST(hazard_picture_of_a_missing_second_barrier)
+{
+    std::string war = tiled_hazard_picture<true, false>(64);
+    ck_assert_msg(contains(war, "write-after-read hazard"), "%s", war.c_str());
+    size_t store = war.find("writes "), read = war.find("reads ");
+    ck_assert_msg(store != std::string::npos && read != std::string::npos && read < store,
+                  "the read must come first, above the next tile's store:\n%s", war.c_str());
+    int line = line_after(war, "missing: __syncthreads() after ");
+    ck_assert_msg(contains(source_line(line), "// tile read"), "the barrier belongs after line %d: %s", line,
+                  war.c_str());
+}
+END_TEST
+
+START_TEST(no_hazard_picture_without_a_hazard)
+{
+    std::string none = tiled_hazard_picture<true, true>(64);
+    ck_assert_msg(none.empty(), "a correct kernel got a hazard picture:\n%s", none.c_str());
+}
+END_TEST
+
 // The first barrier left out: threads read tile words their neighbours
 // have not written yet.  The barrier is missing after the tile store.
 // (In the first phase those reads also come before any write of the block,
@@ -958,6 +1022,9 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, divergent_barrier);
     tcase_add_test(tc, divergent_barrier_names_the_kernel_lines);
     tcase_add_test(tc, own_words_have_no_hazard);
+    tcase_add_test(tc, hazard_picture_of_a_missing_first_barrier);
+    tcase_add_test(tc, hazard_picture_of_a_missing_second_barrier);
+    tcase_add_test(tc, no_hazard_picture_without_a_hazard);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("bank_conflicts");
