@@ -16,12 +16,13 @@ command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
     { echo "fetch_nvdisasm: needs apt-get and dpkg-deb (Debian or Ubuntu)" >&2; exit 1; }
 [ "$(uname -m)" = x86_64 ] || { echo "fetch_nvdisasm: Debian's nvdisasm is built for x86-64 only" >&2; exit 1; }
 
+# Verified as apt verifies Debian's own packages, never taken on trust.
+[ -f /usr/share/keyrings/debian-archive-keyring.gpg ] ||
+    { echo "fetch_nvdisasm: needs Debian's archive keyring to verify the download: apt-get install debian-archive-keyring" >&2; exit 1; }
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$dest"
 cat > "$apt/sources.list" <<'EOF'
 deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm non-free
 EOF
-[ -f /usr/share/keyrings/debian-archive-keyring.gpg ] ||
-    sed -i 's/\[signed-by=[^]]*\] //; s/^deb /deb [trusted=yes] /' "$apt/sources.list"
 options=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Debug::NoLocking=1 -q)
 echo "fetch_nvdisasm: downloading Debian's nvidia-cuda-toolkit for its nvdisasm"
