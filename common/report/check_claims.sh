@@ -23,7 +23,7 @@
 #   right     a number, a label, or FACTOR*label (10*01-naive)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 claims=${1:-common/report/claims.tsv}
 
 # value REPORT MEASURE LABEL: the number, or nothing when the report lacks it.

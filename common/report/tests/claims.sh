@@ -4,7 +4,7 @@
 # the report lacks, and a wrong factor; and passes the kit's own claims.
 set -u
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 out=$(common/report/check_claims.sh common/report/tests/false_claims.tsv)
 status=$?
 failed=0

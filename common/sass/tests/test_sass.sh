@@ -5,7 +5,7 @@
 # the machine code must show.
 set -u
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 out=$root/build/tests/sass
 rm -rf "$out"; mkdir -p "$out"
 failed=0
@@ -53,7 +53,7 @@ t32=$(tsv 04-tiled "") t16=$(tsv 04-tiled -DTILE=16) padded=$(tsv 05-padding "")
     bad "07-register-tiling: \"$reg\""
 
 # The readable form names the source line of the wide loads.
-LAB_DEFINES= common/sass/sass.sh solutions/04-tiled/matmul.cu 04-tiled "$out/04-read" > "$out/04.txt" 2>&1
+LAB_DEFINES='' common/sass/sass.sh solutions/04-tiled/matmul.cu 04-tiled "$out/04-read" > "$out/04.txt" 2>&1
 line=$(grep -n 'Bs\[k\]\[tx\]\|As\[ty\]\[k\]' solutions/04-tiled/matmul.cu | head -n 1 | cut -d: -f1)
 grep -Eq "^    line $line +LDS\.128 +x[0-9]+$" "$out/04.txt" && grep -q 'per multiply-add: [0-9.]* shared load instructions' "$out/04.txt" &&
     ok "04-tiled, to read: the LDS.128 at line $line, shared loads per multiply-add" ||
