@@ -25,6 +25,8 @@
 #   {{count STAGE N KEY}}     the same for another stage
 #   {{sass LABEL FIELD}}      a number of LABEL's hot loop in machine code
 #                             (the simulator report's sass.tsv: make sass)
+#   {{resources LABEL FIELD}} LABEL's registers, blocks_per_sm or occupancy
+#                             (the simulator report's resources.tsv: make occupancy)
 #   {{stage}} {{prev}}        this stage's name, the previous stage's
 #
 # A long excerpt is set smaller, and past one frame's worth it continues on
@@ -68,6 +70,10 @@ inline() {  # inline LINE: every {{...}} replaced
         sass)
             [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
             val=$(sass "$sim" "${w[1]}" "${w[2]}")
+            ;;
+        resources)
+            [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
+            val=$(resources "$sim" "${w[1]}" "${w[2]}")
             ;;
         stage) val=$stage ;;
         prev) val=$prev ;;

@@ -74,6 +74,20 @@ sass() {
         }' "$1/sass.tsv"
 }
 
+# resources DIR LABEL FIELD: a kernel's registers, blocks_per_sm or
+# occupancy, from a report's resources.tsv (make occupancy).  LABEL:kernel
+# picks one kernel of several.  Prints nothing if it is absent.
+resources() {
+    [ -f "$1/resources.tsv" ] || return 0
+    awk -F'\t' -v l="${2%%:*}" -v k="$([[ "$2" == *:* ]] && echo "${2#*:}")" -v f="$3" '
+        NR > 1 && $1 == l && (k == "" || index($2, k) == 1) {
+            if (f == "registers") print $4
+            else if (f == "blocks_per_sm") print $7
+            else if (f == "occupancy") printf "%.0f %%\n", $9
+            exit
+        }' "$1/resources.tsv"
+}
+
 # figure NAME OUT.pdf [GNUPLOT-ASSIGNMENTS]: draws slides/figures/NAME.gp.
 # Each script sets its own terminal and reads `out` and the assignments.
 figure() {
