@@ -132,6 +132,9 @@ else
 	@$(MAKE) --no-print-directory -C solutions/04-tiled occupancy BACKEND=sim > $(TEST_OUT)/occupancy.log 2>&1 && \
 	    grep -q '^kernel matmul_tiled_kernel.*: [0-9]* registers per thread' $(TEST_OUT)/occupancy.log && \
 	    grep -q '=> [0-9]* blocks per SM' $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
+	@echo "nvcc: the occupancy API's program (make occupancy on a GPU) for every stage's solution"
+	@for d in solutions/*/; do s=$$(basename $$d); \
+	    common/occupancy/occupancy_api.sh $$d/matmul.cu 256 $(TEST_OUT)/nvcc/occupancy_api/$$s --build || exit 1; done
 	@echo "nvcc: stage 08's shape tuner"
 	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
 	    { cat $(TEST_OUT)/nvcc.log; exit 1; }

@@ -13,8 +13,9 @@
 # (ptxas -v, for the report's GPU: ARCH, default 90); the limits from the
 # device (`make query`: a GPU's own, or those the CPU simulator presents,
 # LIMITS_TSV being its --tsv output).  THREADS is the block size: the
-# stage's own design unless given.  On a GPU, cudaOccupancyMaxActiveBlocksPerMultiprocessor
-# answers the same question for a launched kernel.
+# stage's own design unless given.  On a GPU (limits that are not the
+# simulator's), the CUDA runtime's own answer follows, from
+# cudaOccupancyMaxActiveBlocksPerMultiprocessor (occupancy_api.sh).
 set -u
 
 # limit NAME: a field of the device's limits.
@@ -97,7 +98,9 @@ else
 fi
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+computed=$(mktemp)
+api=$(mktemp -d)
+trap 'rm -rf "$log" "$computed" "$api"' EXIT
 # shellcheck disable=SC2086  # LAB_DEFINES holds several flags
 if ! "$nvcc" -arch="sm_$arch" -c -Xptxas -v -I"$root/common" $defines "$src" -o /dev/null > "$log" 2>&1; then
     echo "occupancy: $src does not compile with nvcc:"
@@ -126,4 +129,21 @@ while IFS=$'\t' read -r kernel regs smem spill; do
     echo
     echo "kernel $(c++filt "$kernel" 2>/dev/null || echo "$kernel"): $regs registers per thread, $smem bytes of static shared memory, $spill (ptxas, sm_$arch)"
     occupancy "$threads" "$regs" "$smem"
+    printf '%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null | sed 's/^void //; s/(.*$//')" \
+        "$(OCCUPANCY_TSV=1 occupancy "$threads" "$regs" "$smem" | cut -f1)" >> "$computed"
 done
+
+# On a GPU, the runtime's own answer for the same kernels and block size
+# (common/occupancy/occupancy_api.sh), beside the working above.
+if [ "${OCCUPANCY_TSV:-}" != 1 ] && [ "$(limit name)" != "CPU simulator" ]; then
+    echo
+    echo "The CUDA runtime on $(limit name) (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor):"
+    LAB_DEFINES="$defines" ARCH="$arch" "$root/common/occupancy/occupancy_api.sh" "$src" "$threads" "$api" |
+    while IFS=$'\t' read -r kernel regs smem blocks; do
+        case "$regs" in error:*) echo "  kernel $kernel: $regs"; continue ;; esac
+        mine=$(awk -F'\t' -v k="$kernel" '$1 == k { print $2 }' "$computed")
+        if [ "$blocks" = "$mine" ]; then verdict="the same as worked out above"
+        else verdict="NOT the ${mine:-?} worked out above: compare its registers and shared bytes with ptxas's"; fi
+        echo "  kernel $kernel: $regs registers, $smem bytes of static shared memory, $blocks blocks per SM: $verdict"
+    done
+fi

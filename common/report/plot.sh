@@ -193,12 +193,22 @@ if [ -f resources.tsv ]; then
         echo
         echo "From the compiler (\`ptxas -v\`) and the limits of $limits, as \`make query\` prints them; \`make -C labs/NN occupancy\` shows the working."
         echo
-        echo "| stage | kernel | threads per block | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |"
-        echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |"
-        awk -F'\t' 'NR > 1 {
-            k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
-            printf "| %s | `%s` | %d | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, $3, $4, $5, $6, $7, $8, $9
-        }' resources.tsv
+        # On a GPU, the occupancy API's blocks per SM beside the worked-out ones.
+        api=
+        [ -f occupancy_api.tsv ] && api=occupancy_api.tsv
+        echo "| stage | kernel | threads per block | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |${api:+ blocks per SM (occupancy API) |}"
+        echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |${api:+ ---: |}"
+        awk -F'\t' -v api="$api" '
+            FILENAME == api { if (FNR > 1) said[$1 SUBSEP $2] = ($5 == "" ? $3 : $5); next }
+            FNR > 1 {
+                k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
+                printf "| %s | `%s` | %d | %d | %d | %d | %d | %s | %.1f %% |", $1, k, $3, $4, $5, $6, $7, $8, $9
+                if (api != "") {
+                    a = ($1 SUBSEP k) in said ? said[$1, k] : "—"
+                    printf " %s%s |", a, (a ~ /^[0-9]+$/ && a + 0 != $7 ? " (differs)" : "")
+                }
+                printf "\n"
+            }' $api resources.tsv
     } >> "$report"
 fi
 # The hot loops' memory instructions per kernel (report.sh's machine code).

@@ -65,7 +65,7 @@ build() {  # build LABEL SRC TARGET BACKEND DEFINES
 # compiler (ptxas -v, sm_90 unless ARCH says otherwise) and the device's
 # limits (make query; the simulator presents the report GPU's): resources.tsv.
 resources() {
-    local backend=$1 label src defines name
+    local backend=$1 label src defines name threads
     if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
         progress "resources: no nvcc here, so no registers and occupancy table (the CUDA toolkit's compiler counts them)"
         return 0
@@ -81,6 +81,17 @@ resources() {
         progress "$label: registers and occupancy"
         LAB_DEFINES="$defines" OCCUPANCY_TSV=1 common/occupancy/occupancy.sh "$src" "${name%%+*}" "" \
             "$out/device_limits.tsv" 2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' >> "$out/resources.tsv" || true
+    done
+    # On a GPU, the runtime's own blocks per SM for the same kernels and
+    # block sizes (the occupancy API), for the report to set beside them.
+    [ "$backend" = gpu ] || return 0
+    printf 'stage\tkernel\tregisters\tshared_bytes\tblocks_per_sm\n' > "$out/occupancy_api.tsv"
+    labs | while read -r label src defines; do
+        [ "$defines" = - ] && defines=
+        threads=$(awk -F'\t' -v l="$label" '$1 == l { print $3; exit }' "$out/resources.tsv")
+        [ -n "$threads" ] || continue
+        LAB_DEFINES="$defines" common/occupancy/occupancy_api.sh "$src" "$threads" "$root/build/report/occupancy_api/$label" \
+            2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' >> "$out/occupancy_api.tsv" || true
     done
 }
 
