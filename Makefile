@@ -20,6 +20,7 @@ help:
 	@echo "make query                                 the device's limits: threads, blocks, registers, shared memory per SM"
 	@echo "make -C labs/04-tiled occupancy            how many blocks of your kernel one SM holds, and what limits it (needs nvcc)"
 	@echo "make -C labs/04-tiled sass                 the same, then your hot loop's instructions in machine code (needs nvcc)"
+	@echo "make sass LAB=04 [SUBMISSION=solutions]    the same for one lab of any folder shaped like labs/"
 	@echo "make -C labs/04-tiled check N=256          the simulator's counts: loads, hazards, bank conflicts (needs clang)"
 	@echo "make -C labs/04-tiled profile|sanitize     the same from a GPU (ncu, compute-sanitizer)"
 	@echo "make report [SUBMISSION=dir]               timing report: GFLOP/s beside cuBLAS (GPU), counts (simulator)"
@@ -52,6 +53,15 @@ query:
 	@$(MAKE) --no-print-directory -s -f common/build.mk BACKEND=$(BACKEND) LAB_SRC=/dev/null LAB_NAME=query \
 	    $(ROOT)/build/$(BACKEND)/common/device_query
 	@$(ROOT)/build/$(BACKEND)/common/device_query
+
+# make sass LAB=04 (or 04-tiled) [SUBMISSION=solutions]: one lab's machine
+# code, as make -C labs/04-tiled sass prints it, for any folder shaped like labs/.
+.PHONY: sass
+sass:
+	@[ -n "$(LAB)" ] || { echo "make sass: which lab? make sass LAB=04-tiled [SUBMISSION=solutions]"; exit 2; }
+	@dir=$$(ls -d $(SUBMISSION)/$(LAB)*/ 2>/dev/null | head -n 1); \
+	[ -n "$$dir" ] && [ -f "$$dir/matmul.cu" ] || { echo "make sass: no $(LAB)*/matmul.cu in $(SUBMISSION)"; exit 2; }; \
+	$(MAKE) --no-print-directory -C "$$dir" -f $(ROOT)/common/lab.mk sass
 
 # One deck per stage (slides/NN-name.md), built to PDF from the solutions
 # and the committed reports; slides/README.md says how.

@@ -59,6 +59,15 @@ grep -Eq "^    line $line +LDS\.128 +x[0-9]+$" "$out/04.txt" && grep -q 'per mul
     ok "04-tiled, to read: the LDS.128 at line $line, shared loads per multiply-add" ||
     { bad "04-tiled, to read, lacks the LDS.128 at line $line:"; cat "$out/04.txt"; }
 
+# The top-level form, for one lab of any folder shaped like labs/.
+make --no-print-directory -s sass LAB=04 SUBMISSION="$root/solutions" > "$out/top.txt" 2>&1 &&
+    grep -q '^kernel matmul_tiled_kernel.*registers per thread' "$out/top.txt" && grep -q 'hot loop: lines' "$out/top.txt" &&
+    ok "make sass LAB=04 SUBMISSION=solutions: occupancy, then the hot loop" ||
+    { bad "make sass LAB=04 SUBMISSION=solutions:"; cat "$out/top.txt"; }
+make --no-print-directory -s sass > "$out/nolab.txt" 2>&1
+[ $? = 2 ] && grep -q 'which lab' "$out/nolab.txt" && ok "make sass without LAB: asks which lab, exit status 2" ||
+    { bad "make sass without LAB:"; cat "$out/nolab.txt"; }
+
 # A skeleton compiles to a kernel without the loop: said, not an error.
 common/sass/sass.sh labs/05-padding/matmul.cu 05-padding "$out/skeleton" > "$out/skeleton.txt" 2>&1 &&
     grep -q 'no loop with multiply-adds: the whole kernel' "$out/skeleton.txt" &&
