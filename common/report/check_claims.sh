@@ -17,6 +17,7 @@
 #             resources:registers, resources:blocks_per_sm, resources:occupancy
 #             counter:NAME@N                 counters.tsv at size N; NAME is a counter of
 #                                            common/check_counters.h or shared_words_per_fma
+#             limit:NAME                     device_limits.tsv (make query); left is "-"
 #   left      a label of the report (a stage, a variant); label:kernel picks one kernel
 #             of several (the first otherwise)
 #   relation  <  <=  =  >=  >
@@ -53,6 +54,9 @@ value() {
                         else if (f == "occupancy") print $9
                         exit
                     }' "$dir/resources.tsv" ;;
+        limit:*)
+            [ -f "$dir/device_limits.tsv" ] &&
+                awk -F'\t' -v k="${measure#limit:}" '$1 == k { print $2; exit }' "$dir/device_limits.tsv" ;;
         counter:*@*)
             local name=${measure#counter:}
             [ -f "$dir/counters.tsv" ] &&

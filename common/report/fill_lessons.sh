@@ -24,27 +24,36 @@ compared_with() {
     awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 }' common/report/compared_with.tsv
 }
 
-# comparison_table DIR LABEL...: the largest n of a GPU report, one row a
-# kernel, in the order given.
+# comparison_table DIR LABEL...: GFLOP/s of these kernels at every size of
+# a GPU report, one row a kernel in the order given, and % of cuBLAS FP32
+# at the largest size.
 comparison_table() {
     local dir=$1
     shift
     awk -F'\t' -v labels="$*" '
-        NR > 1 && $2 + 0 > big { big = $2 + 0 }
-        { rows[$1, $2] = $0 }
+        NR > 1 { rows[$1, $2] = $0; if (!($2 in seen)) { seen[$2] = 1; sizes[++ns] = $2 + 0 } }
         END {
-            print "At n = " big ", beside the kernels this lesson compares it with:"
+            # sizes ascending
+            for (i = 2; i <= ns; i++) for (j = i; j > 1 && sizes[j - 1] > sizes[j]; j--) { t = sizes[j]; sizes[j] = sizes[j - 1]; sizes[j - 1] = t }
+            big = sizes[ns]
+            print "GFLOP/s at each n, beside the kernels this lesson compares it with:"
             print ""
-            print "| kernel | GFLOP/s | % of cuBLAS FP32 |"
-            print "| --- | ---: | ---: |"
-            ref = (("cublas-fp32", big) in rows) ? rows["cublas-fp32", big] : ""
-            split(ref, r, "\t")
+            head = "| kernel |"; rule = "| --- |"
+            for (i = 1; i <= ns; i++) { head = head " " sizes[i] " |"; rule = rule " ---: |" }
+            print head " % of cuBLAS FP32 at " big " |"
+            print rule " ---: |"
+            split(rows["cublas-fp32", big], r, "\t")
             n = split(labels, l, " ")
             for (i = 1; i <= n; i++) {
                 if (!((l[i], big) in rows)) continue
+                line = "| " l[i] " |"
+                for (j = 1; j <= ns; j++) {
+                    split(rows[l[i], sizes[j]], f, "\t")
+                    line = line " " (((l[i], sizes[j]) in rows) && f[9] == "ok" ? sprintf("%.0f", f[8]) : "—") " |"
+                }
                 split(rows[l[i], big], f, "\t")
-                if (f[9] != "ok") printf "| %s | — | — |\n", l[i]
-                else printf "| %s | %.0f | %s |\n", l[i], f[8], ref == "" ? "—" : sprintf("%.1f %%", 100 * f[8] / r[8])
+                line = line " " (f[9] == "ok" && r[8] > 0 ? sprintf("%.1f %%", 100 * f[8] / r[8]) : "—") " |"
+                print line
             }
         }' "$dir/timings.tsv"
 }
