@@ -102,6 +102,8 @@ function report(from, to,    k, c, o, first, last, total, bytes, count, byline, 
     print ""
     print "kernel " kernel ":"
     if (whole) print "  no loop with multiply-adds: the whole kernel" (first == "" ? "" : ", lines " first "-" last)
+    if (whole && !total["ffma"])
+        print "  (no FFMA at all: a kernel that does not store its result yet does no arithmetic the compiler keeps)"
     else print "  hot loop: lines " first "-" last " of the source" (total["ffma"] ? ", " total["ffma"] " FFMA (multiply-adds) per trip" : "")
     printf "  shared loads:   %3d instructions%s, %d bytes per thread\n", total["lds"], paren(by_width(count, "lds", 1)), bytes["lds"]
     printf "  shared stores:  %3d instructions%s\n", total["sts"], paren(by_width(count, "sts", 1))
