@@ -6,10 +6,26 @@
  * thread per element, a grid-stride loop, tiles): no copy to the host while
  * matmul runs (so the host never sees A or B), none into C, no host memory
  * touched by a kernel, every element of C stored by a kernel and every
- * element of A and B loaded by one. */
+ * element of A and B loaded by one.
+ *
+ * Its first half, nothing copied to the host or into C, is asked of every
+ * test of every stage before a result counts (copies_say_device_computed):
+ * a product made on the host is no stage's kernel. */
 #include <stdio.h>
 
 #include "grading.h"
+
+int copies_say_device_computed(unsigned long long to_host, unsigned long long into_c, char *msg, size_t len)
+{
+    if (!to_host && !into_c)
+        return 1;
+    snprintf(msg, len,
+             "matmul itself copied %llu bytes from the device to the host and %llu bytes into C with cudaMemcpy: C "
+             "must be computed by your kernel on the device (A, B and C stay there; the kit copies C back after "
+             "matmul returns), not on the host or elsewhere, so no test counts this result",
+             to_host, into_c);
+    return 0;
+}
 
 int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
 {
@@ -19,14 +35,8 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
                  "is unknown");
         return 0;
     }
-    if (c->copied_to_host || c->copied_into_c) {
-        snprintf(msg, len,
-                 "matmul itself copied %llu bytes from the device to the host and %llu bytes into C with "
-                 "cudaMemcpy: C must be computed by your kernel on the device (A, B and C stay there; the kit "
-                 "copies C back after matmul returns), not on the host or elsewhere",
-                 c->copied_to_host, c->copied_into_c);
+    if (!copies_say_device_computed(c->copied_to_host, c->copied_into_c, msg, len))
         return 0;
-    }
     if (c->host_accesses) {
         snprintf(msg, len, "a kernel made %llu accesses to host memory: kernels read A and B and write C through "
                  "the device pointers matmul was given", c->host_accesses);

@@ -184,6 +184,76 @@ static int inputs_changed(char *msg, size_t len, int n, uint64_t seed, const flo
     return 0;
 }
 
+/* ---------------------------------------------------------------- where C came from */
+
+/* What cudaMemcpy moved while matmul ran, from the check build of the same
+ * submission at size n (the simulator, on every backend), kept in a file
+ * so each size asks once.  Returns 1 with the byte counts, or 0 when the
+ * check run could not say (it failed or reported nothing): then nothing is
+ * held against the result, and the structural tests say what went wrong. */
+static int check_run_copies(const char *check_variant, int n, unsigned long long *to_host,
+                            unsigned long long *into_c)
+{
+    char cache[4096];
+    snprintf(cache, sizeof cache, "%s/copies-%s-n%d.txt", grading.out_dir, check_variant, n);
+    FILE *f = fopen(cache, "r");
+    if (f) {
+        int known = 0;
+        int fields = fscanf(f, "%d %llu %llu", &known, to_host, into_c);
+        fclose(f);
+        if (fields == 3)
+            return known;
+    }
+    char program[4096], log[4096], counts_path[4096];
+    lab_exec_path(check_variant, program, sizeof program);
+    snprintf(log, sizeof log, "%s/%s-n%d for the copies.log", grading.out_dir, check_variant, n);
+    snprintf(counts_path, sizeof counts_path, "%s/scratch/%s-n%d.copies", grading.out_dir, check_variant, n);
+    unlink(counts_path);
+    setenv("SIM_CHECK_OUT", counts_path, 1);
+    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8 + 6;
+    student_result r;
+    student_run(program, n, &seed, 1, grading_timeout(n, 1) * 10, log, &r);
+    unsetenv("SIM_CHECK_OUT");
+    int known = r.ok && r.ledger;
+    *to_host = r.copied_to_host;
+    *into_c = r.copied_into_c;
+    student_result_free(&r);
+    f = fopen(cache, "w");
+    if (f) {
+        fprintf(f, "%d %llu %llu\n", known, *to_host, *into_c);
+        fclose(f);
+    }
+    return known;
+}
+
+/* A result counts only if matmul's kernels made it: nothing copied to the
+ * host (where A and B could be multiplied) or into C while matmul ran.  The
+ * simulator's ledger says so for the run itself; a GPU keeps none, so the
+ * check build of the same size (at most 100, where it is quick) is asked.
+ * GRADE_LEDGER_FROM_CHECK=1 takes that second way on the simulator too,
+ * for the kit's tests of it. */
+static int computed_on_device(const student_result *r, const char *variant, int n, char *msg, size_t len)
+{
+    unsigned long long to_host = r->copied_to_host, into_c = r->copied_into_c;
+    const char *force = getenv("GRADE_LEDGER_FROM_CHECK");
+    if (!r->ledger || (force && *force == '1')) {
+        char check_variant[128];
+        if (variant)
+            snprintf(check_variant, sizeof check_variant, "check-%s", variant);
+        else
+            snprintf(check_variant, sizeof check_variant, "check");
+        int at = n < 100 ? n : 100;
+        if (!check_run_copies(check_variant, at, &to_host, &into_c))
+            return 1;
+        if (copies_say_device_computed(to_host, into_c, msg, len))
+            return 1;
+        size_t used = strlen(msg);
+        snprintf(msg + used, len - used, " (counted by the simulator, which ran the same matmul.cu at n=%d)", at);
+        return 0;
+    }
+    return copies_say_device_computed(to_host, into_c, msg, len);
+}
+
 START_TEST(test_size)
 {
     int n = size_tests[_i].n, nseeds = size_tests[_i].seeds;
@@ -204,6 +274,9 @@ START_TEST(test_size)
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
         ck_abort_msg("%s", msg);
     }
+    char why[1024];
+    if (!computed_on_device(&r, size_tests[_i].variant, n, why, sizeof why))
+        ck_abort_msg("n=%d: %s", n, why);
     size_t count = (size_t)n * n;
     float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
     ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
@@ -475,6 +548,9 @@ void grading_run_check(const char *variant, int n, check_counts *out)
         }
     }
     fclose(f);
+    char why[1024];
+    if (out->copy_reports && !copies_say_device_computed(out->copied_to_host, out->copied_into_c, why, sizeof why))
+        ck_abort_msg("n=%d: %s", n, why);
     ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
                   out->copied_into_c ? " C was filled by cudaMemcpy, not by a kernel: compute it on the device" : "");
 }

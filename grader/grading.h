@@ -84,6 +84,11 @@ int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t l
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len);  /* 2 n^2 global loads */
 int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* the product reads shared memory */
 int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len); /* C from a kernel, not the host */
+
+/* What every test asks of a run before it counts the result: matmul copied
+ * nothing to the host and nothing into C (bytes, from the simulator's
+ * ledger).  1 when so, else 0 with the reason in msg. */
+int copies_say_device_computed(unsigned long long to_host, unsigned long long into_c, char *msg, size_t len);
 int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len); /* <= 0.5 shared words per multiply-add */
 int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len);     /* <= 1/32 global words per multiply-add */
 

@@ -45,20 +45,23 @@ static void fail(const lab_exec_header &h, cudaError_t e, const char *stage)
 }
 
 // Where C came from.  On the simulator the runtime keeps a ledger of what
-// cudaMemcpy moved; a check run (SIM_CHECK_OUT set) adds what moved while
-// matmul ran to the counts file, beside the kernels' loads and stores.  A
-// matmul that copies anything to the host, or copies into C, did not
-// compute C in its own kernel: stage 01's structural test says so.  A GPU
-// build keeps no ledger (the structural tests always run on the simulator).
+// cudaMemcpy moved; every result's header carries what moved while matmul
+// ran, and a check run (SIM_CHECK_OUT set) also adds it to the counts file,
+// beside the kernels' loads and stores.  A matmul that copies anything to
+// the host, or copies into C, did not compute C in its own kernel: no test
+// of any stage counts its result.  A GPU build keeps no ledger; the grader
+// then asks a check run of the same size, which always runs on the simulator.
 struct copy_ledger {
     unsigned long long to_host, into_c;
+    bool kept;
 };
 
 static copy_ledger read_copy_ledger(const float *dC)
 {
-    copy_ledger l = {0, 0};
+    copy_ledger l = {0, 0, false};
 #ifdef LAB_SIMULATOR
     sim_copy_totals(dC, &l.to_host, &l.into_c);
+    l.kept = true;
 #else
     (void)dC;
 #endif
@@ -124,7 +127,11 @@ int main(int argc, char **argv)
                                                                                    : "launching the kernel");
         if ((e = cudaDeviceSynchronize()))
             fail(h, e, "running the kernel");
-        report_copies(before, read_copy_ledger(dC));
+        copy_ledger after = read_copy_ledger(dC);
+        report_copies(before, after);
+        h.ledger = after.kept;
+        h.copied_to_host = after.to_host - before.to_host;
+        h.copied_into_c = after.into_c - before.into_c;
         if ((e = cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost)))
             fail(h, e, "copying the result back");
         if ((e = cudaMemcpy(A_after.data(), dA, bytes, cudaMemcpyDeviceToHost)) ||

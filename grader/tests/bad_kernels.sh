@@ -15,13 +15,13 @@ failures=0
 full01=$(score max "$(points_table 01-naive)")
 kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
 
-# expect CASE SCORE PHRASE: grading CASE ends normally with SCORE, and its
-# output contains PHRASE.
+# expect CASE SCORE PHRASE [LAB]: grading CASE's stage LAB (01-naive unless
+# said) ends normally with SCORE, and its output contains PHRASE.
 expect() {
-    local name=$1 score=$2 phrase=$3 log="$out/$1.log"
+    local name=$1 score=$2 phrase=$3 lab=${4:-01-naive} log="$out/$1.log"
     mkdir -p "$out/$name"
     # Short time limits: the hanging kernel costs seconds, not minutes.
-    SUBMISSION="$cases/$name" LAB=01-naive GRADE_OUT="$out/$name" GRADE_TIMEOUT_SCALE=0.2 V=1 \
+    SUBMISSION="$cases/$name" LAB=$lab GRADE_OUT="$out/$name" GRADE_TIMEOUT_SCALE=0.2 V=1 \
         "$root/grader/grade.sh" > "$log" 2>&1
     local status=$?
     if [ $status -ne 0 ]; then
@@ -46,20 +46,42 @@ expect no-compile 0/$full01 "expected ';'"
 expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
 expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
-# Right answers computed on the host: the size tests pass, the structural
-# test that asks for a kernel does not.
-expect host-compute 15/$full01 "C was filled by cudaMemcpy, not by a kernel"
-expect host-compute-copy-kernel 15/$full01 "copied 80000 bytes from the device to the host"
+# Right answers computed on the host: no test counts them, neither the
+# size tests (the run's own ledger of copies) nor the structural ones.
+expect host-compute 0/$full01 "C must be computed by your kernel on the device"
+expect host-compute-copy-kernel 0/$full01 "n=100: matmul itself copied 80000 bytes from the device to the host"
+# The same in a later stage, whose structural tests (loads per element,
+# barriers, bounds) a copy kernel would pass on its own.
+full04=$(score max "$(points_table 04-tiled)")
+expect host-compute-04 0/$full04 "n=1000: matmul itself copied 16000000 bytes from the device to the host" 04-tiled
+# A GPU keeps no ledger of copies: there each size test asks the check
+# build of the same matmul.cu (at n <= 100).  GRADE_LEDGER_FROM_CHECK=1
+# takes that way here: the cheat still scores 0, a right kernel all its
+# kernel points.
+GRADE_LEDGER_FROM_CHECK=1 expect host-compute-copy-kernel 0/$full01 \
+    "(counted by the simulator, which ran the same matmul.cu at n=100)"
+right="$root/grader/tests/right-kernels/grid-stride-1d"
+mkdir -p "$out/right-ledger-from-check"
+if GRADE_LEDGER_FROM_CHECK=1 SUBMISSION="$right" LAB=01-naive GRADE_OUT="$out/right-ledger-from-check" \
+        "$root/grader/grade.sh" > "$out/right-ledger-from-check.log" 2>&1 &&
+        grep -qx "Score: $kernel01/$full01" "$out/right-ledger-from-check.log"; then
+    echo "ok   right kernel, copies asked of the check build: Score: $kernel01/$full01"
+else
+    echo "FAIL right kernel, copies asked of the check build: not $kernel01/$full01 (see $out/right-ledger-from-check.log)"
+    failures=$((failures + 1))
+fi
 # Right answers from a B it transposed in place and left so: every size
 # test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
 # the structural test (a kernel computed C) still passes.
 expect modifies-input 6/$full01 "matmul changed its input B"
+# Every result written, then an exit handler that never returns: graded
+# on its results, never a hang.
+expect lingers-after-results $kernel01/$full01 "C computed by the kernel"
 
 # Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
 # 4 GiB malloc fails at once and every test says why.  SIM_THREADS fixes the
 # limit at 2048 + 2 * 96 MiB whatever the machine's cores.  A right kernel
 # graded at the same time keeps its full marks.
-right="$root/grader/tests/right-kernels/grid-stride-1d"
 mkdir -p "$out/beside-huge"
 SUBMISSION="$right" LAB=01-naive GRADE_OUT="$out/beside-huge" "$root/grader/grade.sh" > "$out/beside-huge.log" 2>&1 &
 beside=$!
