@@ -39,6 +39,7 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 #define SIM_FORCEINLINE inline
 #define SIM_NOINLINE __attribute__((noinline))
 #define SIM_LAUNCH_BOUNDS(...)
+#define SIM_ALIGN(bytes) __attribute__((aligned(bytes)))
 // One copy per OS thread; a block's threads all run on one OS thread, so
 // each block sees its own array (see launch.cpp).
 // Aligned like a GPU's shared memory, so bank numbers in check mode match.
@@ -92,6 +93,10 @@ extern thread_local block_state *current_block;
 void barrier();
 
 struct kernel_site { const char *file; int line; };
+
+// The running block's dynamic shared memory: what `extern __shared__ T
+// name[];` names (rewrite_launch.c rewrites the declaration to ask here).
+void *dynamic_shared_memory();
 
 // Runs entry(closure) once per CUDA thread of every block.
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,

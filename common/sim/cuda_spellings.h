@@ -23,6 +23,7 @@
     X(__forceinline__, SIM_FORCEINLINE)                 \
     X(__noinline__, SIM_NOINLINE)                       \
     X(__launch_bounds__, SIM_LAUNCH_BOUNDS)             \
+    X(__align__, SIM_ALIGN)                             \
     X(__syncthreads, sim_syncthreads)                   \
     X(__threadfence, sim_threadfence)                   \
     X(__threadfence_block, sim_threadfence_block)       \

@@ -37,6 +37,20 @@ thread_local block_state *current_block;
 namespace {
 
 constexpr unsigned max_block_threads = 1024;
+// A GPU gives a launch up to 48 KiB of dynamic shared memory, and, once
+// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+// bytes) has raised the limit, up to what one SM holds for a block: 227 KiB
+// on the report's GPU (compute capability 9.0).  The simulator keeps one
+// opt-in for the whole program, not one per kernel.
+constexpr size_t default_dynamic_shared = 48 * 1024;
+constexpr size_t max_dynamic_shared = 227 * 1024;
+std::atomic<size_t> dynamic_shared_opt_in{default_dynamic_shared};
+
+// A block's dynamic shared memory (`extern __shared__ T name[];`, sized by
+// the launch's third argument).  thread_local like the static __shared__
+// arrays, so it lies in the program's TLS block, where check mode looks for
+// shared memory; only the bytes a launch asked for are poisoned per block.
+thread_local __attribute__((aligned(128))) char dynamic_shared_buffer[max_dynamic_shared];
 constexpr size_t stack_bytes = 64 * 1024;
 constexpr size_t stagger_step = 64, stagger_slots = 64;
 
@@ -45,6 +59,7 @@ struct launch_job {
     void (*entry)(void *);
     void *closure;
     kernel_site site;
+    size_t dynamic_shared;  // bytes of dynamic_shared_buffer the launch asked for
     unsigned long block_count;
     std::atomic<unsigned long> next_block{0};
     std::atomic<bool> failed{false};
@@ -130,15 +145,19 @@ struct worker {
     // as a GPU's starts as garbage: a value read before any thread wrote it
     // poisons what it touches, and the grader can tell such a NaN from an
     // element of C that was never written.
-    void poison_shared() const
+    static void poison(char *p, size_t bytes)
     {
         const uint32_t bits = NAN_NEW_SHARED_MEMORY_BITS;
-        for (auto &r : shared_ranges) {
-            size_t words = r.second / 4;
-            for (size_t i = 0; i < words; i++)
-                memcpy(r.first + 4 * i, &bits, 4);
-            memset(r.first + 4 * words, 0xC5, r.second - 4 * words);
-        }
+        size_t words = bytes / 4;
+        for (size_t i = 0; i < words; i++)
+            memcpy(p + 4 * i, &bits, 4);
+        memset(p + 4 * words, 0xC5, bytes - 4 * words);
+    }
+    void poison_shared() const
+    {
+        for (auto &r : shared_ranges)
+            poison(r.first, r.second);
+        poison(dynamic_shared_buffer, job->dynamic_shared);
     }
 
     void enter(unsigned i, fiber_context *from);
@@ -152,19 +171,23 @@ void worker::find_shared_ranges()
 {
     uintptr_t lo, len;
     program_tls_block(&lo, &len);
-    std::vector<uintptr_t> own = {reinterpret_cast<uintptr_t>(&current_thread),
-                                  reinterpret_cast<uintptr_t>(&current_block),
-                                  reinterpret_cast<uintptr_t>(&this_worker),
-                                  reinterpret_cast<uintptr_t>(check_tls_variable()),
-                                  reinterpret_cast<uintptr_t>(fault_tls_variable())};
+    // The simulator's own variables, and the dynamic shared buffer, which
+    // poison_shared fills only as far as a launch asked.
+    std::vector<std::pair<uintptr_t, size_t>> own = {
+        {reinterpret_cast<uintptr_t>(&current_thread), sizeof(void *)},
+        {reinterpret_cast<uintptr_t>(&current_block), sizeof(void *)},
+        {reinterpret_cast<uintptr_t>(&this_worker), sizeof(void *)},
+        {reinterpret_cast<uintptr_t>(check_tls_variable()), sizeof(void *)},
+        {reinterpret_cast<uintptr_t>(fault_tls_variable()), sizeof(void *)},
+        {reinterpret_cast<uintptr_t>(dynamic_shared_buffer), sizeof dynamic_shared_buffer}};
     std::sort(own.begin(), own.end());
     uintptr_t at = lo;
-    for (uintptr_t v : own) {
-        if (v < at || v >= lo + len)
+    for (auto &v : own) {
+        if (v.first < at || v.first >= lo + len)
             continue;
-        if (v > at)
-            shared_ranges.emplace_back(reinterpret_cast<char *>(at), v - at);
-        at = v + sizeof(void *);
+        if (v.first > at)
+            shared_ranges.emplace_back(reinterpret_cast<char *>(at), v.first - at);
+        at = v.first + v.second;
     }
     if (at < lo + len)
         shared_ranges.emplace_back(reinterpret_cast<char *>(at), lo + len - at);
@@ -375,6 +398,29 @@ const char *short_file(const char *path)
 
 }  // namespace
 
+void *dynamic_shared_memory() { return dynamic_shared_buffer; }
+
+}  // namespace sim
+
+cudaError_t sim_func_set_attribute(cudaFuncAttribute attribute, int value)
+{
+    using namespace sim;
+    if (attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
+        return value >= -1 && value <= 100 ? cudaSuccess : record_error(cudaErrorInvalidValue);
+    if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || value < 0 ||
+        (size_t)value > max_dynamic_shared) {
+        report("cudaFuncSetAttribute: attribute %d with value %d: the simulator takes "
+               "cudaFuncAttributeMaxDynamicSharedMemorySize up to %zu bytes and the carveout (-1 to 100)",
+               (int)attribute, value, max_dynamic_shared);
+        return record_error(cudaErrorInvalidValue);
+    }
+    if ((size_t)value > dynamic_shared_opt_in)
+        dynamic_shared_opt_in = (size_t)value;
+    return cudaSuccess;
+}
+
+namespace sim {
+
 void barrier()
 {
     worker *w = this_worker;
@@ -439,10 +485,15 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
         record_error(cudaErrorInvalidConfiguration);
         return;
     }
-    if (dynamic_shared > 0) {
-        report("%s:%d: dynamic shared memory (a third launch argument > 0) is not supported: use static "
-               "__shared__ arrays", short_file(site.file), site.line);
-        record_error(cudaErrorNotSupported);
+    if (dynamic_shared > dynamic_shared_opt_in) {
+        report("%s:%d: launch asks for %zu bytes of dynamic shared memory, more than the %zu a block may have%s "
+               "(cudaErrorInvalidValue)", short_file(site.file), site.line, dynamic_shared,
+               dynamic_shared_opt_in.load(),
+               dynamic_shared_opt_in == default_dynamic_shared
+                   ? " unless cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) "
+                     "raises the limit first"
+                   : " after cudaFuncSetAttribute");
+        record_error(cudaErrorInvalidValue);
         return;
     }
     launch_job job;
@@ -451,6 +502,7 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
     job.entry = entry;
     job.closure = closure;
     job.site = site;
+    job.dynamic_shared = dynamic_shared;
     job.block_count = (unsigned long)grid.x * grid.y * grid.z;
     if (check_enabled)
         check_launch_begin(grid, block, site);

@@ -330,9 +330,9 @@ static void set_error(char *err, size_t errlen, const char *path, size_t line, c
 
 // The `#line` header names the file in a C string literal, so quotes,
 // backslashes and control characters in the path are escaped.
-static void write_line_header(FILE *out, const char *path)
+static void write_line_directive(FILE *out, size_t line, const char *path)
 {
-    fputs("#line 1 \"", out);
+    fprintf(out, "#line %zu \"", line);
     for (const char *p = path; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '"' || c == '\\')
@@ -345,6 +345,123 @@ static void write_line_header(FILE *out, const char *path)
     fputs("\"\n", out);
 }
 
+static void write_line_header(FILE *out, const char *path) { write_line_directive(out, 1, path); }
+
+static int token_is(const char *s, size_t i, size_t end, const char *word)
+{
+    return end - i == strlen(word) && memcmp(s + i, word, end - i) == 0;
+}
+
+// The next token at or after i that is not a space or a comment.
+static size_t next_significant(const char *s, size_t len, size_t i, size_t *end, enum tok_kind *kind)
+{
+    while (i < len) {
+        *end = next_token(s, len, i, kind);
+        if (*kind != TOK_SPACE && *kind != TOK_COMMENT)
+            return i;
+        i = *end;
+    }
+    *end = len;
+    *kind = TOK_SPACE;
+    return len;
+}
+
+// Writes the type of a dynamic shared declaration, s[from, to), its tokens
+// one space apart, in the simulator's spellings, without alignment (`__align__(16)`, `alignas(16)`):
+// the buffer is 128-byte aligned, and a pointer's type has no alignment.
+static void write_shared_type(const char *s, size_t from, size_t to, FILE *out)
+{
+    size_t i = from, written = 0;
+    while (i < to) {
+        enum tok_kind kind;
+        size_t end = next_token(s, to, i, &kind);
+        if (kind == TOK_IDENT && (token_is(s, i, end, "__align__") || token_is(s, i, end, "alignas"))) {
+            size_t open_end, j = next_significant(s, to, end, &open_end, &kind);
+            if (j < to && s[j] == '(') {
+                int depth = 0;
+                for (j = open_end - 1; j < to; j++) {
+                    depth += s[j] == '(';
+                    depth -= s[j] == ')';
+                    if (depth == 0)
+                        break;
+                }
+                i = j < to ? j + 1 : to;
+                continue;
+            }
+        }
+        if (kind != TOK_SPACE && kind != TOK_COMMENT) {
+            if (written++)
+                fputc(' ', out);
+            if (kind == TOK_IDENT && sim_spelling(s + i, end - i))
+                fputs(sim_spelling(s + i, end - i), out);
+            else
+                fwrite(s + i, 1, end - i, out);
+        }
+        i = end;
+    }
+}
+
+// `extern __shared__ T name[];` at src[at] (the `extern`): the block's
+// dynamic shared memory, sized by the launch's third argument.  Inside a
+// function it becomes a pointer of the same name to the simulator's
+// buffer; at file scope, where a variable would be set once for every
+// block, a macro of that name.  Returns 1 with *resume just past the `;`
+// when it wrote src[copied, at) and the replacement, else 0 having written
+// nothing (not such a declaration).
+static int rewrite_dynamic_shared(const char *src, size_t len, size_t copied, size_t at, int depth,
+                                  const char *path, FILE *out, size_t *resume)
+{
+    enum tok_kind kind;
+    size_t end, i = next_significant(src, len, at + 6, &end, &kind);
+    if (kind != TOK_IDENT || !token_is(src, i, end, "__shared__"))
+        return 0;
+    size_t type_start = end, last[3] = {0, 0, 0}, last_end = 0;
+    int parens = 0;
+    for (i = end; i < len; i = end) {
+        i = next_significant(src, len, i, &end, &kind);
+        if (i >= len)
+            return 0;
+        char c = src[i];
+        if (kind == TOK_PUNCT && (c == '{' || c == '}' || c == '='))
+            return 0;
+        parens += kind == TOK_PUNCT && c == '(';
+        parens -= kind == TOK_PUNCT && c == ')';
+        if (kind == TOK_PUNCT && c == ';' && parens == 0)
+            break;
+        last[0] = last[1];
+        last[1] = last[2];
+        last[2] = i;
+        last_end = end;
+    }
+    size_t name = last[0];
+    if (!name || src[last[1]] != '[' || src[last[2]] != ']' || last_end != last[2] + 1)
+        return 0;
+    size_t name_end = next_token(src, len, name, &kind);
+    if (kind != TOK_IDENT)
+        return 0;
+    fwrite(src + copied, 1, at - copied, out);  // the code before the declaration
+    if (depth > 0) {
+        write_shared_type(src, type_start, name, out);
+        fputs(" *", out);
+        fwrite(src + name, 1, name_end - name, out);
+        fputs(" = reinterpret_cast<decltype(", out);
+        fwrite(src + name, 1, name_end - name, out);
+        fputs(")>(sim::dynamic_shared_memory());", out);
+        for (size_t k = at; k < i; k++)
+            if (src[k] == '\n')
+                fputc('\n', out);  // every newline kept: later lines keep their numbers
+    } else {
+        fputs("\n#define ", out);
+        fwrite(src + name, 1, name_end - name, out);
+        fputs(" (reinterpret_cast<", out);
+        write_shared_type(src, type_start, name, out);
+        fputs(" *>(sim::dynamic_shared_memory()))\n", out);
+        write_line_directive(out, line_of(src, i), path);
+    }
+    *resume = i + 1;
+    return 1;
+}
+
 int rewrite_launches(const char *src, size_t len, FILE *out, const char *display_path,
                      char *err, size_t errlen)
 {
@@ -352,6 +469,7 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     size_t copied = 0;  // src[0, copied) has been written
     size_t i = 0;
     int after_operator = 0;  // previous token was the keyword `operator`
+    int depth = 0;           // braces open: 0 at file scope
 
     if (err && errlen > 0)
         err[0] = '\0';
@@ -374,7 +492,13 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             copied = close + 3;
             end = close + 3;
         }
-        if (kind == TOK_IDENT) {
+        if (kind == TOK_PUNCT && (src[i] == '{' || src[i] == '}'))
+            depth += src[i] == '{' ? 1 : -1;
+        size_t resume;
+        if (kind == TOK_IDENT && token_is(src, i, end, "extern") &&
+            rewrite_dynamic_shared(src, len, copied, i, depth, path, out, &resume)) {
+            copied = end = resume;
+        } else if (kind == TOK_IDENT) {
             const char *spelled = sim_spelling(src + i, end - i);
             if (spelled) {
                 fwrite(src + copied, 1, i - copied, out);

@@ -42,6 +42,12 @@ typedef enum cudaMemcpyKind {
     cudaMemcpyDefault = 4
 } cudaMemcpyKind;
 
+/* The attributes cudaFuncSetAttribute takes here, by CUDA's numbers. */
+typedef enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9
+} cudaFuncAttribute;
+
 typedef struct sim_event *cudaEvent_t;
 typedef struct sim_stream *cudaStream_t;
 
@@ -97,6 +103,10 @@ int sim_check_active(void);
  * device memory).  The grader compares them before and after matmul, to
  * see whether C was computed by a kernel or copied in from elsewhere. */
 void sim_copy_totals(const void *p, unsigned long long *to_host, unsigned long long *into_p);
+
+/* cudaFuncSetAttribute without its kernel (below): the simulator keeps one
+ * limit on dynamic shared memory for every kernel. */
+cudaError_t sim_func_set_attribute(cudaFuncAttribute attribute, int value);
 
 #ifdef __cplusplus
 }
@@ -154,6 +164,12 @@ inline cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStrea
     return cudaMemset(ptr, value, bytes);
 }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
+template <class T>
+inline cudaError_t cudaFuncSetAttribute(T *kernel, cudaFuncAttribute attribute, int value)
+{
+    (void)kernel;
+    return sim_func_set_attribute(attribute, value);
+}
 #endif
 #undef SIM_DEFAULT
 #endif

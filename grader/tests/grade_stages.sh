@@ -59,9 +59,10 @@ fi
 # Right kernels shaped unlike the solutions (grader/tests/right-kernels/),
 # each with its stage's right quiz answers: full marks or the grader is
 # grading our shape, not the idea.
-for kernel in "$root"/grader/tests/right-kernels/*/; do
-    name=right-$(basename "$kernel")
-    stage=$(basename "$(ls -d "$kernel"[0-9]*/ | head -n 1)")
+for stage_dir in "$root"/grader/tests/right-kernels/*/[0-9]*/; do
+    kernel=$(dirname "$stage_dir")/
+    stage=$(basename "$stage_dir")
+    name=right-$(basename "$kernel")-$stage
     sub="$out/submission-$name"
     rm -rf "$sub" && mkdir -p "$sub" && cp -R "$kernel$stage" "$sub/"
     [ -f "$root/solutions/$stage/answers.txt" ] && cp "$root/solutions/$stage/answers.txt" "$sub/$stage/"

@@ -90,6 +90,38 @@ START_TEST(template_and_namespaced_names)
 }
 END_TEST
 
+// `extern __shared__ T name[];` (dynamic shared memory): inside a function a
+// pointer of that name to the simulator's buffer, with the declaration's
+// newlines kept; alignment is dropped (the buffer is aligned), other CUDA
+// names respelled.
+START_TEST(dynamic_shared_in_a_function)
+{
+    check_rewrite("{\n  extern __shared__ float tile[];\n  extern  __shared__ __align__(16) int\n    /* c */ v[ ];\n}\n",
+                  "{\n  float *tile = reinterpret_cast<decltype(tile)>(sim::dynamic_shared_memory());\n"
+                  "  int *v = reinterpret_cast<decltype(v)>(sim::dynamic_shared_memory());\n\n}\n");
+}
+END_TEST
+
+// At file scope a variable would be set once for every block: a macro of the
+// name instead, then a #line so the lines after keep their numbers.
+START_TEST(dynamic_shared_at_file_scope)
+{
+    struct result r = rewrite_as("extern __shared__ float4 smem[];\nint x;\n", "t.cu");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, HEADER "\n#define smem (reinterpret_cast<float4 *>(sim::dynamic_shared_memory()))\n"
+                                   "#line 1 \"t.cu\"\n\nint x;\n");
+    free(r.out);
+}
+END_TEST
+
+// Not a dynamic shared declaration: left to the compiler as written (an
+// extern with a size, an extern of something else).
+START_TEST(extern_left_alone)
+{
+    check_rewrite("extern int n;\nextern __shared__ float s[32];\n", "extern int n;\nextern SIM_SHARED float s[32];\n");
+}
+END_TEST
+
 START_TEST(string_literals)
 {
     check_rewrite("puts(\"a<<<b>>>c\");\n"
@@ -280,6 +312,9 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, line_header);
     tcase_add_test(tc, simple_launch);
     tcase_add_test(tc, template_and_namespaced_names);
+    tcase_add_test(tc, dynamic_shared_in_a_function);
+    tcase_add_test(tc, dynamic_shared_at_file_scope);
+    tcase_add_test(tc, extern_left_alone);
     tcase_add_test(tc, string_literals);
     tcase_add_test(tc, raw_strings);
     tcase_add_test(tc, char_literals);

@@ -39,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "nan_patterns.h"
 #include "stderr_capture.h"
 
 // ------------------------------------------------------------------ helpers
@@ -192,17 +193,73 @@ START_TEST(last_error_is_cleared_by_get_not_peek)
 }
 END_TEST
 
-START_TEST(dynamic_shared_memory_is_refused)
+// `extern __shared__` inside a kernel and at file scope (the rewriter turns
+// them into a pointer and a macro on the simulator's buffer).
+extern __shared__ float whole_file_dynamic[];
+
+__global__ void reverse_dynamic(const int *in, int *out, float *first_read)
+{
+    extern __shared__ int dyn[];
+    unsigned t = threadIdx.x, n = blockDim.x, base = blockIdx.x * n;
+    if (t == 0)
+        first_read[blockIdx.x] = whole_file_dynamic[n];  // past what any thread writes: never written
+    dyn[t] = in[base + t];
+    __syncthreads();
+    out[base + t] = dyn[n - 1 - t];
+}
+
+START_TEST(dynamic_shared_memory_is_per_block)
+{
+    const int blocks = 5, n = 256;
+    std::vector<int> in(blocks * n);
+    for (size_t i = 0; i < in.size(); i++)
+        in[i] = (int)(i * 5 + 1);
+    int *d_in = dev_alloc<int>(in.size()), *d_out = dev_alloc<int>(in.size());
+    float *d_first = dev_alloc<float>(blocks);
+    to_device(d_in, in);
+    reverse_dynamic<<<blocks, n, (n + 1) * sizeof(int)>>>(d_in, d_out, d_first);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> out = to_host(d_out, in.size());
+    for (int b = 0; b < blocks; b++)
+        for (int t = 0; t < n; t++)
+            ck_assert_msg(out[b * n + t] == in[b * n + n - 1 - t], "block %d thread %d: %d, want %d", b, t,
+                          out[b * n + t], in[b * n + n - 1 - t]);
+    // Every block starts from the poison of new shared memory, as static
+    // __shared__ arrays do, never from another block's values.
+    std::vector<float> first = to_host(d_first, blocks);
+    for (int b = 0; b < blocks; b++) {
+        uint32_t bits;
+        memcpy(&bits, &first[b], sizeof bits);
+        ck_assert_msg((bits & 0x7FFFFFFFu) == NAN_NEW_SHARED_MEMORY_BITS, "block %d read %08x", b, bits);
+    }
+}
+END_TEST
+
+START_TEST(dynamic_shared_memory_over_48k_is_refused)
 {
     int *flag = dev_alloc<int>(1);
     CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
     stderr_capture cap;
-    set_flag<<<1, 32, 128>>>(flag);
+    set_flag<<<1, 32, 48 * 1024 + 4>>>(flag);
     std::string said = cap.finish();
-    CUDA_IS(cudaErrorNotSupported, cudaGetLastError());
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
     ASSERT_CONTAINS(said, "dynamic shared memory");
     ck_assert_int_eq(read_flag(flag), 0);
-    CUDA_OK(cudaDeviceSynchronize());
+    set_flag<<<1, 32, 48 * 1024>>>(flag);
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+    // More after the opt-in a GPU asks for, up to 227 KiB (compute 9.0).
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    CUDA_OK(cudaFuncSetAttribute(set_flag, cudaFuncAttributeMaxDynamicSharedMemorySize, 100 * 1024));
+    set_flag<<<1, 32, 100 * 1024>>>(flag);
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+    stderr_capture cap2;
+    CUDA_IS(cudaErrorInvalidValue,
+            cudaFuncSetAttribute(set_flag, cudaFuncAttributeMaxDynamicSharedMemorySize, 227 * 1024 + 4));
+    cap2.finish();
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
 }
 END_TEST
 
@@ -1143,7 +1200,8 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "launch_configuration", 10);
     tcase_add_test(tc, bad_configurations_are_refused);
     tcase_add_test(tc, last_error_is_cleared_by_get_not_peek);
-    tcase_add_test(tc, dynamic_shared_memory_is_refused);
+    tcase_add_test(tc, dynamic_shared_memory_is_per_block);
+    tcase_add_test(tc, dynamic_shared_memory_over_48k_is_refused);
 
     tc = tcase(s, "thread_indexing", 10);
     tcase_add_test(tc, indexing_1d);
