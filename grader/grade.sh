@@ -61,8 +61,14 @@ fail_stage() {
         awk -F'\t' -v OFS='\t' '{ print $1, $2, "fail", $5 }' > "$out/$1/results.tsv.joined"
 }
 
+# What a simulator build says of code it cannot run (common/sim/cuda_sim.h):
+# a limit of the kit, never called the student's compile error.
+not_simulated_marker='are not simulated:'
+not_simulated_why="uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
+
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
-# submission's file; on failure shows the compiler's messages.
+# submission's file; on failure shows the compiler's messages and returns 1,
+# or 3 when the simulator cannot build what a GPU would run.
 build_lab() {
     local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend
     # Variants named check...: the simulator's instrumented build, whatever
@@ -72,6 +78,10 @@ build_lab() {
             LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
             "$target" > "$dir/$sub.log" 2>&1; then
         return 0
+    fi
+    if grep -qF -- "$not_simulated_marker" "$dir/$sub.log"; then
+        echo "   kit limit: $stage/matmul.cu $not_simulated_why"
+        return 3
     fi
     echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"
     grep -E 'error|warning|note' "$dir/$sub.log" | head -n 30 |
@@ -115,7 +125,11 @@ for stage in $stages; do
             no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
         else
             cp "$src" "$dir/src/matmul.cu"
-            if ! build_lab "$stage" "$dir" build ""; then
+            build_lab "$stage" "$dir" build ""
+            built=$?
+            if [ $built -eq 3 ]; then
+                no_kernel="not graded on the simulator: matmul.cu $not_simulated_why"
+            elif [ $built -ne 0 ]; then
                 no_kernel="matmul.cu does not compile (the compiler's messages are above)"
             else
                 # Build variants (grader/variants.tsv): the same file rebuilt
@@ -125,7 +139,7 @@ for stage in $stages; do
                     while IFS=$'\t' read -r variant defines; do
                         # make reads an argument with "=" as a variable: no "=" in paths.
                         build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines" ||
-                            echo "   (the tests of $variant score 0)"
+                            echo "   (the tests of $variant score 0; they are graded on the simulator)"
                     done
             fi
         fi

@@ -173,6 +173,37 @@ inline float sim_fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
 template <class T>
 inline T sim_ldg(const T *p) { return *p; }
 
+// Warp-level primitives are not simulated: the threads of a block run one
+// after another between barriers, so a lane cannot wait for its warp's
+// other lanes mid-phase.  A kernel that uses one is told so when it is
+// compiled, as a limit of the simulator rather than a mistake in the code
+// (the grader shows these names back as __shfl_down_sync and so on).
+namespace sim {
+template <class... A>
+constexpr bool not_simulated = false;
+}
+#define SIM_WARP_PRIMITIVE(name)                                                                             \
+    template <class... A>                                                                                    \
+    inline unsigned name(A...)                                                                               \
+    {                                                                                                        \
+        static_assert(sim::not_simulated<A...>,                                                              \
+                      "warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...) are not simulated: " \
+                      "the CPU simulator cannot run this kernel, a limit of the kit, not a mistake in your "      \
+                      "code; run and grade it on a GPU (BACKEND=gpu), or share values through __shared__ "        \
+                      "memory and __syncthreads()");                                                          \
+        return 0;                                                                                            \
+    }
+SIM_WARP_PRIMITIVE(sim_warp_syncwarp)
+SIM_WARP_PRIMITIVE(sim_warp_shfl_sync)
+SIM_WARP_PRIMITIVE(sim_warp_shfl_up_sync)
+SIM_WARP_PRIMITIVE(sim_warp_shfl_down_sync)
+SIM_WARP_PRIMITIVE(sim_warp_shfl_xor_sync)
+SIM_WARP_PRIMITIVE(sim_warp_ballot_sync)
+SIM_WARP_PRIMITIVE(sim_warp_any_sync)
+SIM_WARP_PRIMITIVE(sim_warp_all_sync)
+SIM_WARP_PRIMITIVE(sim_warp_activemask)
+#undef SIM_WARP_PRIMITIVE
+
 // Blocks run on several OS threads, so atomics must be real ones.
 inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 inline unsigned atomicAdd(unsigned *p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }

@@ -33,6 +33,15 @@
     X(__fmaf_rn, sim_fmaf_rn)                           \
     X(__pipeline_memcpy_async, sim_pipeline_memcpy_async) \
     X(__pipeline_commit, sim_pipeline_commit)           \
-    X(__pipeline_wait_prior, sim_pipeline_wait_prior)
+    X(__pipeline_wait_prior, sim_pipeline_wait_prior)   \
+    X(__syncwarp, sim_warp_syncwarp)                    \
+    X(__shfl_sync, sim_warp_shfl_sync)                  \
+    X(__shfl_up_sync, sim_warp_shfl_up_sync)            \
+    X(__shfl_down_sync, sim_warp_shfl_down_sync)        \
+    X(__shfl_xor_sync, sim_warp_shfl_xor_sync)          \
+    X(__ballot_sync, sim_warp_ballot_sync)              \
+    X(__any_sync, sim_warp_any_sync)                    \
+    X(__all_sync, sim_warp_all_sync)                    \
+    X(__activemask, sim_warp_activemask)
 
 #endif

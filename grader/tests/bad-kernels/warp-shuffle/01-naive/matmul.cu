@@ -1,0 +1,27 @@
+// Right on a GPU, and beyond the simulator: one warp per element of C, its
+// lanes splitting the dot product and adding up with __shfl_down_sync.  The
+// simulator runs a block's threads one after another between barriers, so
+// it cannot run a shuffle; the grader must say that this is the kit's limit
+// and which backend can grade it, never call it the student's compile error.
+#include "lab.h"
+
+// One warp per element of C: lanes split k, then a shuffle reduction.
+__global__ void warp_dot(const float *A, const float *B, float *C, int n)
+{
+    int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x % 32;
+    if (warp >= n * n)
+        return;
+    int row = warp / n, col = warp % n;
+    float s = 0.0f;
+    for (int k = lane; k < n; k += 32)
+        s += A[row * n + k] * B[k * n + col];
+    for (int off = 16; off > 0; off /= 2)
+        s += __shfl_down_sync(0xffffffffu, s, off);
+    if (lane == 0)
+        C[row * n + col] = s;
+}
+void matmul(const float *A, const float *B, float *C, int n)
+{
+    long threads = 32L * n * n;
+    warp_dot<<<(unsigned)((threads + 255) / 256), 256>>>(A, B, C, n);
+}
