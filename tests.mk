@@ -116,7 +116,7 @@ ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
 	@mkdir -p $(TEST_OUT); for f in labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
-	    grader/tests/bad-kernels/warp-shuffle/*/matmul.cu; do \
+	    grader/tests/bad-kernels/warp-shuffle/*/matmul.cu grader/tests/bad-kernels/prints-from-every-thread/*/matmul.cu; do \
 	    d=$$(dirname $$f); out=$(TEST_OUT)/nvcc/$$d; \
 	    echo "nvcc: $$f"; \
 	    $(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/$$f \

@@ -26,7 +26,7 @@ $(COMMON_OUT)/harness.o: $(ROOT)/common/harness.c $(ROOT)/common/harness.h
 ifeq ($(BACKEND),sim)
 # ---------------------------------------------------------------- simulator
 SIM_DIR := $(ROOT)/common/sim
-SIM_SOURCES := $(wildcard $(SIM_DIR)/*.cpp) $(SIM_DIR)/fiber_switch_x86_64.S
+SIM_SOURCES := $(wildcard $(SIM_DIR)/*.cpp) $(SIM_DIR)/fiber_switch_x86_64.S $(SIM_DIR)/fiber_switch_aarch64.S
 SIM_HEADERS := $(wildcard $(SIM_DIR)/*.h)
 SIM_INCLUDES := -I$(SIM_DIR)/include -I$(SIM_DIR) $(INCLUDES)
 REWRITE := $(COMMON_OUT)/rewrite_launch

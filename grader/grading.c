@@ -90,9 +90,10 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
                  r->detail);
     else if (r->timed_out)
         snprintf(msg, len,
-                 "n=%d: no result after %.0f s, so the run was stopped. The kernel seems not to finish: "
-                 "an endless loop, or threads waiting at a __syncthreads() that others never reach?%s%s",
-                 n, timeout, *log ? "\nLast output:\n" : "", log);
+                 "n=%d: no result after %.0f s (the limit: %.0f s, longer while blocks keep finishing), so the run "
+                 "was stopped. The kernel seems not to finish: an endless loop, or threads waiting at a "
+                 "__syncthreads() that others never reach?%s%s",
+                 n, r->seconds, timeout, *log ? "\nLast output:\n" : "", log);
     else if (r->cuda_status)
         snprintf(msg, len, "n=%d: %s%s%s", n, r->detail, *log ? "\n" : "", log);
     else if (r->signal)
@@ -343,7 +344,7 @@ void grading_add_size_tests_built(Suite *s, const char *variant, const int *size
         TCase *tc = grading_tcase(size_tests[slot].name);
         /* Check's own limit is the backstop; the test stops the student's
          * process itself, a little sooner, so it can say why. */
-        tcase_set_timeout(tc, grading_timeout(sizes[i], size_tests[slot].seeds) + 30);
+        tcase_set_timeout(tc, student_run_longest(grading_timeout(sizes[i], size_tests[slot].seeds)) + 30);
         tcase_add_loop_test(tc, test_size, slot, slot + 1);
         suite_add_tcase(s, tc);
     }
@@ -454,7 +455,8 @@ void grading_add_refused_test(Suite *s, int n)
     char *name = malloc(48);
     snprintf(name, 48, "n=%d refused", n);
     TCase *tc = grading_tcase(name);
-    tcase_set_timeout(tc, grading_timeout(n, 1) + 30);
+    /* Two runs: n itself, and n - 1 when matmul declined n. */
+    tcase_set_timeout(tc, student_run_longest(grading_timeout(n, 1)) * 2 + 30);
     tcase_add_loop_test(tc, test_refused, slot, slot + 1);
     suite_add_tcase(s, tc);
 }

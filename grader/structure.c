@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grading.h"
+#include "student_run.h"
 
 static struct structure_test {
     const char *name, *variant;
@@ -40,7 +41,7 @@ void grading_add_structure_test(Suite *s, const char *name, const char *variant,
     tests[slot].n = n;
     tests[slot].rule = rule;
     TCase *tc = grading_tcase(name);
-    tcase_set_timeout(tc, grading_timeout(n, 1) * 10 + 30);
+    tcase_set_timeout(tc, student_run_longest(grading_timeout(n, 1) * 10) + 30);
     tcase_add_loop_test(tc, test_structure, slot, slot + 1);
     suite_add_tcase(s, tc);
 }

@@ -77,8 +77,14 @@ static unsigned long student_memory_limit_mib(void)
     return base + SIM_THREAD_MIB * (unsigned long)(threads > 0 ? threads : 1);
 }
 
+/* The descriptor and variable by which the simulator reports progress. */
+#define PROGRESS_FD 4
+#define STRETCH 8.0 /* a working run may take this many times its limit */
+
+double student_run_longest(double timeout_s) { return timeout_s * STRETCH; }
+
 static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
-                        const char *log_path, int result_fd)
+                        const char *log_path, int result_fd, int progress_fd)
 {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -103,14 +109,28 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
         dup2(result_fd, LAB_EXEC_RESULT_FD);
         close(result_fd);
     }
+    if (progress_fd != PROGRESS_FD) {
+        dup2(progress_fd, PROGRESS_FD);
+        close(progress_fd);
+    }
+    char fd_text[16];
+    snprintf(fd_text, sizeof fd_text, "%d", PROGRESS_FD);
+    setenv("SIM_PROGRESS_FD", fd_text, 1);
     /* Limits: CPU time a little over the wall-clock budget (the simulator
-     * uses every core), no core dumps, and no huge files. */
+     * uses every core), no core dumps, and no file (its log included) over
+     * 8 MiB: a class of chatty kernels must not fill the grader's disk. */
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    struct rlimit cpu = {(rlim_t)(timeout_s * (cpus > 0 ? cpus : 1)) + 2, (rlim_t)(timeout_s * (cpus > 0 ? cpus : 1)) + 3};
-    struct rlimit none = {0, 0}, files = {64 << 20, 64 << 20};
+    double cpu_s = student_run_longest(timeout_s) * (double)(cpus > 0 ? cpus : 1);
+    struct rlimit cpu = {(rlim_t)cpu_s + 2, (rlim_t)cpu_s + 3};
+    struct rlimit none = {0, 0}, files = {8 << 20, 8 << 20};
     setrlimit(RLIMIT_CPU, &cpu);
     setrlimit(RLIMIT_CORE, &none);
     setrlimit(RLIMIT_FSIZE, &files);
+    /* Past that size a write fails instead of killing the program: a
+     * kernel that prints from every thread (a debugging printf left in)
+     * loses the rest of its output, as a GPU's printf buffer drops what
+     * does not fit, and still returns its result. */
+    signal(SIGXFSZ, SIG_IGN);
     rlim_t memory = (rlim_t)student_memory_limit_mib() << 20;
     struct rlimit data = {memory, memory};
     setrlimit(RLIMIT_DATA, &data);
@@ -167,7 +187,7 @@ static int earlier_run_hung(student_result *r, int n)
     return 1;
 }
 
-static void note_hang(const char *log_path, int n, double timeout_s)
+static void note_hang(const char *log_path, int n, double seconds)
 {
     if (!hang_marker)
         return;
@@ -183,7 +203,7 @@ static void note_hang(const char *log_path, int n, double timeout_s)
     if (!f)
         return;
     const char *name = strrchr(log_path, '/');
-    fprintf(f, "%d the run for %s was stopped after %.0f s\n", n, name ? name + 1 : log_path, timeout_s);
+    fprintf(f, "%d the run for %s was stopped after %.0f s\n", n, name ? name + 1 : log_path, seconds);
     fclose(f);
 }
 
@@ -204,32 +224,58 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
     r->C = malloc(matrix * (size_t)nseeds);
     r->A_after = malloc(matrix * (size_t)nseeds);
     r->B_after = malloc(matrix * (size_t)nseeds);
-    int fds[2];
+    int fds[2], progress[2];
     if (!buf || !r->C || !r->A_after || !r->B_after || pipe(fds) != 0) {
         snprintf(r->detail, sizeof r->detail, "grader: out of memory or pipes");
         free(buf);
         return;
     }
+    /* Non-blocking both ways: the simulator never waits to report, and a
+     * full pipe only drops reports. */
+    if (pipe2(progress, O_NONBLOCK | O_CLOEXEC) != 0) {
+        close(fds[0]);
+        close(fds[1]);
+        snprintf(r->detail, sizeof r->detail, "grader: out of pipes");
+        free(buf);
+        return;
+    }
+    double started = lab_now_ms();
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
-        start_child(lab_exec, n, seeds, nseeds, timeout_s, log_path, fds[1]);
+        close(progress[0]);
+        start_child(lab_exec, n, seeds, nseeds, timeout_s, log_path, fds[1], progress[1]);
     }
     close(fds[1]);
+    close(progress[1]);
     setpgid(pid, pid);
-    double deadline = lab_now_ms() + timeout_s * 1000;
+    double deadline = started + timeout_s * 1000, last_progress = started;
+    double longest = started + student_run_longest(timeout_s) * 1000;
     size_t have = 0;
     for (;;) {
-        double left = deadline - lab_now_ms();
-        if (left <= 0) {
+        double now = lab_now_ms();
+        /* Past its limit a run goes on only while it keeps finishing blocks. */
+        if (now >= longest || (now >= deadline && now - last_progress >= STUDENT_RUN_IDLE_S * 1000)) {
             r->timed_out = 1;
             break;
         }
-        struct pollfd p = {fds[0], POLLIN, 0};
-        int ready = poll(&p, 1, (int)(left < 1000 ? left + 1 : 1000));
+        struct pollfd p[2] = {{fds[0], POLLIN, 0}, {progress[0], POLLIN, 0}};
+        int ready = poll(p, progress[0] >= 0 ? 2 : 1, 200);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready <= 0)
+            continue;
+        if (progress[0] >= 0 && (p[1].revents & (POLLIN | POLLHUP))) {
+            char drain[256];
+            ssize_t got = read(progress[0], drain, sizeof drain);
+            if (got > 0)
+                last_progress = lab_now_ms();
+            else if (got == 0) {
+                close(progress[0]);
+                progress[0] = -1;
+            }
+        }
+        if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
         ssize_t got = read(fds[0], buf + have, want - have);
         if (got <= 0)
@@ -242,11 +288,12 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
             break;
     }
     close(fds[0]);
+    r->seconds = (lab_now_ms() - started) / 1000;
     int status = 0;
     if (r->timed_out) {
         kill(-pid, SIGKILL);
         kill(pid, SIGKILL);
-        note_hang(log_path, n, timeout_s);
+        note_hang(log_path, n, r->seconds);
     }
     /* Its results are in; give it a moment to exit, then make sure. */
     double wait_until = lab_now_ms() + 2000;
@@ -260,6 +307,10 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         usleep(2000);
     }
     kill(-pid, SIGKILL); /* anything it left behind */
+    /* Closed only now: a report written into a pipe nobody reads would end
+     * the program with SIGPIPE. */
+    if (progress[0] >= 0)
+        close(progress[0]);
     if (WIFSIGNALED(status))
         r->signal = WTERMSIG(status);
     else if (WIFEXITED(status))

@@ -9,6 +9,7 @@
 typedef struct {
     int ok;              /* 1: every seed's result arrived */
     int timed_out;
+    double seconds;      /* how long it ran (when it was stopped: for how long) */
     int after_hang;      /* not run: an earlier run of this stage hung (detail says which) */
     int signal;          /* the signal that ended lab_exec, or 0 */
     int exit_code;
@@ -24,8 +25,22 @@ typedef struct {
     unsigned long memory_limit_mib; /* the host memory it was allowed (RLIMIT_DATA) */
 } student_result;
 
-/* Runs `lab_exec n seeds...`, giving it timeout_s seconds in all; its
- * stdout and stderr go to log_path. */
+/* Runs `lab_exec n seeds...`, giving it timeout_s seconds in all, or
+ * longer while it shows it is working (below); its stdout and stderr go to
+ * log_path.
+ *
+ * The time limits assume a fast machine.  On a slower one (another CPU, a
+ * loaded one, the portable context switch of a non-x86 simulator) a right
+ * kernel could run past them, and a grade would then depend on the machine.
+ * So the simulator reports progress, a byte on a pipe each time blocks
+ * finish (at most a few a second; common/sim/launch.cpp), and a run past
+ * its limit goes on while blocks keep finishing: it is stopped once none
+ * has for STUDENT_RUN_IDLE_S seconds, and in any case at
+ * student_run_longest(timeout_s).  A kernel that spins finishes no block
+ * and is stopped at its limit, as before.  A GPU reports no progress (it
+ * is never that slow). */
+#define STUDENT_RUN_IDLE_S 5.0
+double student_run_longest(double timeout_s);
 void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
                  const char *log_path, student_result *r);
 void student_result_free(student_result *r);

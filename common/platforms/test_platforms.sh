@@ -10,10 +10,12 @@
 #     clang      CC=clang CXX_SIM=clang++
 #     ucontext   SIM_FIBERS=ucontext: the context switch of every machine
 #                that is not x86-64, here where it runs natively
-#   aarch64, under qemu-user: the simulator and every solution cross-built
+#   aarch64, under qemu-user: the simulator (its assembly context switch,
+#     fiber_switch_aarch64.S) and every solution cross-built
 #     (aarch64-linux-gnu-g++), each solution run at n = 31 and 100 (n = 31
 #     only for the one-block stages 02 and 03) and checked against the CPU
-#     reference; the grader itself is not run there (no Check for aarch64)
+#     reference, and a kernel that faults reported as CUDA would; the
+#     grader itself is not run there (no Check for aarch64)
 #
 # On each: `make deps` (on Debian 13, in a fresh system: what a new user
 # runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
@@ -152,7 +154,17 @@ run_aarch64() {
             fi
         done
     done
-    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs ($(aarch64-linux-gnu-g++ -dumpversion), ucontext fibers; $((SECONDS - t))s)"; rm -rf "$kit"; }
+    # A kernel that writes out of bounds: the simulator's fault handler,
+    # running on a fiber's stack, must report it as CUDA would.
+    local fault="$kit/build/fault"
+    if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim BUILD_CC=cc \
+            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
+            LAB_SRC="$kit/grader/tests/bad-kernels/fault/01-naive/matmul.cu" OUT="$fault" "$fault/run_lab" >> "$log" 2>&1 ||
+            ! timeout 300 qemu-aarch64-static -L "$sysroot" "$fault/run_lab" 100 1 2>&1 | tee "$fault.log" |
+                grep -q 'cudaErrorIllegalAddress'; then
+        fail "aarch64-qemu: an out-of-bounds kernel was not reported as cudaErrorIllegalAddress (log: $fault.log)"; bad=1
+    fi
+    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs, a fault reported ($(aarch64-linux-gnu-g++ -dumpversion), assembly fibers; $((SECONDS - t))s)"; rm -rf "$kit"; }
 }
 run_aarch64
 

@@ -4,12 +4,28 @@
 #include <cstdint>
 #include <cstdlib>
 
-#if defined(__x86_64__) && !defined(SIM_FIBER_UCONTEXT)
+#ifdef SIM_FIBER_ASSEMBLY
 extern "C" void sim_fiber_switch(void **save_sp, void *new_sp);
 extern "C" void sim_fiber_trampoline();
 
 namespace sim {
 
+#if defined(__aarch64__)
+void fiber_init(fiber_context *ctx, char *stack, size_t size, void (*entry)(void *), void *arg)
+{
+    // The frame sim_fiber_switch pops: x19..x30 (x19 the entry, x20 its
+    // argument, x30 where the switch returns to), then d8..d15, 160 bytes
+    // below the 16-aligned top, which is where sp lands after the pop.
+    uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + size) & ~uintptr_t(15);
+    void **frame = reinterpret_cast<void **>(top - 160);
+    for (int i = 0; i < 20; i++)
+        frame[i] = nullptr;
+    frame[0] = reinterpret_cast<void *>(entry);                 // x19
+    frame[1] = arg;                                             // x20
+    frame[11] = reinterpret_cast<void *>(&sim_fiber_trampoline);  // x30
+    ctx->sp = frame;
+}
+#else
 void fiber_init(fiber_context *ctx, char *stack, size_t size, void (*entry)(void *), void *arg)
 {
     // The frame sim_fiber_switch pops: r15 r14 r13 r12 rbx rbp, then the
@@ -26,6 +42,7 @@ void fiber_init(fiber_context *ctx, char *stack, size_t size, void (*entry)(void
     frame[6] = reinterpret_cast<void *>(&sim_fiber_trampoline);
     ctx->sp = frame;
 }
+#endif
 
 void fiber_switch(fiber_context *from, fiber_context *to) { sim_fiber_switch(&from->sp, to->sp); }
 

@@ -8,6 +8,7 @@
 // arrays are thread_local, so the threads of one block, and only they, share
 // them.
 #include <signal.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -289,6 +290,34 @@ void worker::run_block(unsigned long b)
     current_block = nullptr;
 }
 
+// Progress, for a grader that stops runs which take too long
+// (grader/student_run.h): a byte written to the descriptor SIM_PROGRESS_FD
+// names, when blocks finish, at most every 200 ms.  A kernel that spins
+// finishes no block and reports nothing.  Without the variable, nothing.
+int progress_fd()
+{
+    static const int fd = [] {
+        const char *env = getenv("SIM_PROGRESS_FD");
+        return env && *env ? atoi(env) : -1;
+    }();
+    return fd;
+}
+
+void report_progress()
+{
+    static std::atomic<long long> last_ms{0};
+    int fd = progress_fd();
+    if (fd < 0)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long long now = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, last = last_ms.load();
+    if (now - last < 200 || !last_ms.compare_exchange_strong(last, now))
+        return;
+    ssize_t ignored = write(fd, "b", 1);  // a full pipe or a closed one: the report is dropped
+    (void)ignored;
+}
+
 void worker::run_job(launch_job *j)
 {
     job = j;
@@ -307,6 +336,7 @@ void worker::run_job(launch_job *j)
         if (b >= j->block_count)
             break;
         run_block(b);
+        report_progress();
     }
     job = nullptr;
 }

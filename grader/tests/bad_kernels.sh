@@ -74,12 +74,40 @@ fi
 # test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
 # the structural test (a kernel computed C) still passes.
 expect modifies-input 6/$full01 "matmul changed its input B"
+# A printf in every thread: the output is cut at 8 MiB, the result graded.
+expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: correct"
 # Right on a GPU, beyond the simulator (a warp shuffle): the grader names it
 # the kit's limit and the backend that can grade it.
 expect warp-shuffle 0/$full01 "kit limit: 01-naive/matmul.cu uses warp-level primitives"
 # Every result written, then an exit handler that never returns: graded
 # on its results, never a hang.
 expect lingers-after-results $kernel01/$full01 "C computed by the kernel"
+
+# A machine far slower than the limits assume (GRADE_TIMEOUT_SCALE=0.01:
+# n = 1000 gets half a second): the right kernel's runs go on past their
+# limits while blocks keep finishing, and it scores every kernel point;
+# the kernel that spins is still stopped (here at 8 times its limit, which
+# comes before 5 s without a finished block).
+mkdir -p "$out/slow-machine"
+t0=$SECONDS
+if GRADE_TIMEOUT_SCALE=0.01 SUBMISSION="$right" LAB=01-naive GRADE_OUT="$out/slow-machine" V=1 \
+        "$root/grader/grade.sh" > "$out/slow-machine.log" 2>&1 &&
+        grep -qx "Score: $kernel01/$full01" "$out/slow-machine.log"; then
+    echo "ok   slow machine: a right kernel past its time limits, still finishing blocks, scores $kernel01/$full01 ($((SECONDS - t0))s)"
+else
+    echo "FAIL slow machine: the right kernel did not score $kernel01/$full01 with limits at 1/100 (see $out/slow-machine.log)"
+    failures=$((failures + 1))
+fi
+mkdir -p "$out/slow-machine-hang"
+if GRADE_TIMEOUT_SCALE=0.01 SUBMISSION="$cases/hang" LAB=01-naive GRADE_OUT="$out/slow-machine-hang" V=1 \
+        "$root/grader/grade.sh" > "$out/slow-machine-hang.log" 2>&1 &&
+        grep -qx "Score: 0/$full01" "$out/slow-machine-hang.log" &&
+        grep -q "n=1: no result after 1 s" "$out/slow-machine-hang.log"; then
+    echo "ok   slow machine: the spinning kernel is stopped, at 8 times its limit at most"
+else
+    echo "FAIL slow machine: the spinning kernel was not stopped within 8 times its limit (see $out/slow-machine-hang.log)"
+    failures=$((failures + 1))
+fi
 
 # Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
 # 4 GiB malloc fails at once and every test says why.  SIM_THREADS fixes the
