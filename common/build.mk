@@ -45,8 +45,10 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 	@mkdir -p $(@D)
 	$(REWRITE) $< $@ $(LAB_SRC)
 
+# Each build of a student's file lists what it included (matmul.d), for the
+# grader's check that a submission includes no file of the kit but headers.
 $(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -c $< -o $@
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS)
 	@mkdir -p $(@D)
@@ -68,7 +70,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 # the source lines.
 $(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
 	@mkdir -p $(@D)
-	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -c $< -o $@
+	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
@@ -77,7 +79,7 @@ else
 # ---------------------------------------------------------------- GPU
 $(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/%.o: $(ROOT)/common/%.cu
 	@mkdir -p $(@D)

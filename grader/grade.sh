@@ -66,6 +66,22 @@ fail_stage() {
 not_simulated_marker='are not simulated:'
 not_simulated_why="uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
 
+# forbidden_include DEPS DIR: the first file a build of the student's file
+# included (DEPS, the compiler's dependency list) that no submission may: a
+# .cu file other than its own (a solution, the canary: on a GPU they would
+# compile and pass), or any file of the kit outside common/.  The stage's
+# own build folder DIR (the student's copy, the simulator's rewrite of it)
+# and headers outside the kit are fine.
+forbidden_include() {
+    local deps=$1 dir
+    [ -f "$deps" ] || return 1
+    dir=$(realpath -m "$2")
+    sed -e 's/^[^:]*://' -e 's/\\$//' "$deps" | tr ' ' '\n' | grep -v '^$' |
+        xargs -r realpath -m -- | awk -v root="$(realpath -m "$root")/" -v dir="$dir/" '
+            index($0, dir) == 1 { next }
+            /\.cu$/ || (index($0, root) == 1 && index($0, root "common/") != 1) { print; exit }'
+}
+
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
 # submission's file; on failure shows the compiler's messages and returns 1,
 # or 3 when the simulator cannot build what a GPU would run.
@@ -77,7 +93,12 @@ build_lab() {
     if LC_ALL=C make --no-print-directory -f "$root/common/build.mk" $how \
             LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
             "$target" > "$dir/$sub.log" 2>&1; then
-        return 0
+        local included
+        included=$(forbidden_include "$(dirname "$target")/matmul.d" "$dir")
+        [ -z "$included" ] && return 0
+        echo "   $stage/matmul.cu includes ${included#"$root"/}: a submission is graded on its own matmul.cu, which may include lab.h and the CUDA and C/C++ headers, but no other file of the kit and no other .cu file"
+        rm -f "$target"
+        return 4
     fi
     if grep -qF -- "$not_simulated_marker" "$dir/$sub.log"; then
         echo "   kit limit: $stage/matmul.cu $not_simulated_why"
@@ -129,6 +150,8 @@ for stage in $stages; do
             built=$?
             if [ $built -eq 3 ]; then
                 no_kernel="not graded on the simulator: matmul.cu $not_simulated_why"
+            elif [ $built -eq 4 ]; then
+                no_kernel="matmul.cu includes a file of the kit that is not a header (above): its kernel tests score 0"
             elif [ $built -ne 0 ]; then
                 no_kernel="matmul.cu does not compile (the compiler's messages are above)"
             else

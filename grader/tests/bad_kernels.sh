@@ -74,6 +74,9 @@ fi
 # test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
 # the structural test (a kernel computed C) still passes.
 expect modifies-input 6/$full01 "matmul changed its input B"
+# Includes a file of the kit beyond lab.h (a solution or the canary would
+# pass on a GPU): no kernel points, and the file named.
+expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"
 # A printf in every thread: the output is cut at 8 MiB, the result graded.
 expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: correct"
 # Right on a GPU, beyond the simulator (a warp shuffle): the grader names it
