@@ -110,8 +110,10 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
         close(result_fd);
     }
     if (progress_fd != PROGRESS_FD) {
-        dup2(progress_fd, PROGRESS_FD);
+        dup2(progress_fd, PROGRESS_FD); /* the copy is not close-on-exec */
         close(progress_fd);
+    } else {
+        fcntl(PROGRESS_FD, F_SETFD, 0);
     }
     char fd_text[16];
     snprintf(fd_text, sizeof fd_text, "%d", PROGRESS_FD);
