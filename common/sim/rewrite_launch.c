@@ -32,6 +32,9 @@
 // - `operator<<<int>` (an explicit specialisation of operator<<) is left
 //   alone; other `<<<` are launches wherever they appear in code, macros
 //   included, and launches nested inside a configuration are not rewritten.
+// - `extern __shared__ T name[];` is a function's local pointer when any
+//   brace is open and a file-scope macro otherwise, so one declared inside
+//   a namespace block would be set once, for the main thread's blocks only.
 // - Literals and `//` comments end at an unescaped newline, as in the
 //   preprocessor, so a stray apostrophe (say in `#if 0` prose) only affects
 //   its own line.  Trigraphs and digraphs are not recognised.
