@@ -10,6 +10,8 @@
 #     GRADE_SUITE the grader's own test program (built by make)
 #     GRADE_MEMORY_MIB  host memory one run of the student's code may use
 #                 beyond the simulator's own (default 2048; grader/student_run.c)
+#     GRADE_COMPILE_SECONDS, GRADE_COMPILE_MEMORY_MIB  limits of one build of a
+#                 student's file (default 600 s and 4096 MiB)
 #     GRADE_KIT_CHECKED=1  skip the kit's own check (grade_all.sh made it once)
 #     GRADE_DEADLINE  a time (seconds since 1970) by which grading must end:
 #                 a stage still running then, and every stage after it, is
@@ -82,17 +84,31 @@ forbidden_include() {
             /\.cu$/ || (index($0, root) == 1 && index($0, root "common/") != 1) { print; exit }'
 }
 
+# A student's file can make the compiler run forever or fill the machine's
+# memory (`#include "/dev/zero"` does both): each build has a time limit and
+# a memory limit, and meeting one is that stage's compile error.
+compile_seconds=${GRADE_COMPILE_SECONDS:-600}
+compile_memory_mib=${GRADE_COMPILE_MEMORY_MIB:-4096}
+
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
 # submission's file; on failure shows the compiler's messages and returns 1,
 # or 3 when the simulator cannot build what a GPU would run.
 build_lab() {
-    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend
+    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend status
     # Variants named check...: the simulator's instrumented build, whatever
     # the backend, for the structural tests.
     case "$sub" in build-check*) target="$dir/$sub/check/lab_exec"; how=BACKEND=sim ;; esac
-    if LC_ALL=C make --no-print-directory -f "$root/common/build.mk" $how \
-            LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
-            "$target" > "$dir/$sub.log" 2>&1; then
+    (
+        ulimit -d $((compile_memory_mib * 1024)) 2>/dev/null
+        LC_ALL=C exec timeout -k 5 "$compile_seconds" make --no-print-directory -f "$root/common/build.mk" $how \
+            LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" "$target"
+    ) > "$dir/$sub.log" 2>&1
+    status=$?
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then
+        echo "   $stage/matmul.cu${defines:+ with $defines}: the compiler did not finish within $compile_seconds s and was stopped (an #include of a device or a huge file? code that makes it loop?)"
+        return 1
+    fi
+    if [ $status -eq 0 ]; then
         local included
         included=$(forbidden_include "$(dirname "$target")/matmul.d" "$dir")
         [ -z "$included" ] && return 0
@@ -105,7 +121,9 @@ build_lab() {
         return 3
     fi
     echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"
-    grep -E 'error|warning|note' "$dir/$sub.log" | head -n 30 |
+    grep -q 'out of memory' "$dir/$sub.log" &&
+        echo "   (a build may use $compile_memory_mib MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
+    grep -E 'error|warning|note|out of memory' "$dir/$sub.log" | head -n 30 |
         sed -e "s|$dir/src/|$stage/|g" -e "$spelled_back" -e 's/^/   | /'
     return 1
 }

@@ -112,6 +112,10 @@ else
     failures=$((failures + 1))
 fi
 
+# A file that makes the compiler run forever (the kit was checked above, so
+# the short limit applies to this submission's build alone).
+GRADE_COMPILE_SECONDS=5 expect compiler-never-ends 0/$full01 "the compiler did not finish within 5 s"
+
 # Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
 # 4 GiB malloc fails at once and every test says why.  SIM_THREADS fixes the
 # limit at 2048 + 2 * 96 MiB whatever the machine's cores.  A right kernel
