@@ -92,7 +92,8 @@ compile_memory_mib=${GRADE_COMPILE_MEMORY_MIB:-4096}
 
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
 # submission's file; on failure shows the compiler's messages and returns 1,
-# or 3 when the simulator cannot build what a GPU would run.
+# 3 when the simulator cannot build what a GPU would run, 4 when the file
+# includes one it may not (forbidden_include).
 build_lab() {
     local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend status
     # Variants named check...: the simulator's instrumented build, whatever
@@ -180,7 +181,7 @@ for stage in $stages; do
                     while IFS=$'\t' read -r variant defines; do
                         # make reads an argument with "=" as a variable: no "=" in paths.
                         build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines" ||
-                            echo "   (the tests of $variant score 0; they are graded on the simulator)"
+                            echo "   (the tests of $variant score 0)"
                     done
             fi
         fi
