@@ -370,8 +370,9 @@ static size_t next_significant(const char *s, size_t len, size_t i, size_t *end,
 }
 
 // Writes the type of a dynamic shared declaration, s[from, to), its tokens
-// one space apart, in the simulator's spellings, without alignment (`__align__(16)`, `alignas(16)`):
-// the buffer is 128-byte aligned, and a pointer's type has no alignment.
+// one space apart, in the simulator's spellings, without alignment
+// (`__align__(16)`, `alignas(16)`): the buffer is 128-byte aligned, and a
+// pointer's type has no alignment.
 static void write_shared_type(const char *s, size_t from, size_t to, FILE *out)
 {
     size_t i = from, written = 0;

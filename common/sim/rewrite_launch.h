@@ -7,7 +7,9 @@
 // written first, so compiler errors and __builtin_LINE() name the student's
 // own file and line.  CUDA's reserved names in code (`__global__`,
 // `__syncthreads`, ...) are renamed to the simulator's spellings on the way
-// (cuda_spellings.h).
+// (cuda_spellings.h).  A dynamic shared declaration, `extern __shared__ T
+// name[];`, becomes a pointer to the simulator's buffer (in a function) or a
+// macro of that name followed by a `#line` (at file scope).
 #ifndef SIM_REWRITE_LAUNCH_H
 #define SIM_REWRITE_LAUNCH_H
 
