@@ -44,6 +44,44 @@ static void lab_exec_path(const char *variant, char *out, size_t len)
     snprintf(out, len, "%s/build-%s%s/lab_exec", grading.out_dir, dir, strncmp(variant, "check", 5) ? "" : "/check");
 }
 
+/* Every run's inputs come from one seed: the grading's base seed (public,
+ * or the instructor's secret), the size, and what the run is for, so no
+ * two kinds of run share inputs by accident and each can be replayed. */
+enum run_purpose {
+    /* 0 .. MAX_SIZE_TEST_SEEDS - 1: a size test's inputs, one per seed */
+    MAX_SIZE_TEST_SEEDS = 5,
+    RUN_REFUSAL_RIGHT = 5, /* does matmul compute the sizes it accepts */
+    RUN_COPIES = 6,        /* the check build, asked what matmul copied */
+    RUN_CHECK = 7,         /* the check build, for the structural tests */
+};
+
+static uint64_t run_seed(int n, unsigned purpose)
+{
+    return grading.seed_base * 1000003u + (uint64_t)n * 8 + purpose;
+}
+
+/* Runs the check build of a variant at n, its counts written to
+ * counts_path, in the scratch folder (the one place the student's process
+ * may write: it may run as another user, see student_run.c).  The log is
+ * "<variant>-n<n><log_label>.log".  Every access goes through a hook, so
+ * the run may take much longer than a plain one; the limit is returned in
+ * *timeout, the seed in *seed. */
+static void run_check_build(const char *variant, int n, enum run_purpose purpose, const char *log_label,
+                            char *counts_path, size_t len, uint64_t *seed, double *timeout, student_result *r)
+{
+    char program[4096], log[4096];
+    lab_exec_path(variant, program, sizeof program);
+    snprintf(log, sizeof log, "%s/%s-n%d%s.log", grading.out_dir, variant, n, log_label);
+    snprintf(counts_path, len, "%s/scratch/%s-n%d.%s", grading.out_dir, variant, n,
+             purpose == RUN_COPIES ? "copies" : "counts");
+    unlink(counts_path);
+    setenv("SIM_CHECK_OUT", counts_path, 1);
+    *seed = run_seed(n, purpose);
+    *timeout = grading_timeout(n, 1) * 10;
+    student_run(program, n, seed, 1, *timeout, log, r);
+    unsetenv("SIM_CHECK_OUT");
+}
+
 double grading_timeout(int n, int seeds)
 {
     /* Generous for the simulator (about 20 ns per inner-loop step) plus a
@@ -205,16 +243,12 @@ static int check_run_copies(const char *check_variant, int n, unsigned long long
         if (fields == 3)
             return known;
     }
-    char program[4096], log[4096], counts_path[4096];
-    lab_exec_path(check_variant, program, sizeof program);
-    snprintf(log, sizeof log, "%s/%s-n%d for the copies.log", grading.out_dir, check_variant, n);
-    snprintf(counts_path, sizeof counts_path, "%s/scratch/%s-n%d.copies", grading.out_dir, check_variant, n);
-    unlink(counts_path);
-    setenv("SIM_CHECK_OUT", counts_path, 1);
-    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8 + 6;
+    char counts_path[4096];
+    uint64_t seed;
+    double timeout;
     student_result r;
-    student_run(program, n, &seed, 1, grading_timeout(n, 1) * 10, log, &r);
-    unsetenv("SIM_CHECK_OUT");
+    run_check_build(check_variant, n, RUN_COPIES, " for the copies", counts_path, sizeof counts_path, &seed, &timeout,
+                    &r);
     int known = r.ok && r.ledger;
     *to_host = r.copied_to_host;
     *into_c = r.copied_into_c;
@@ -262,7 +296,7 @@ START_TEST(test_size)
     uint64_t *seeds = malloc((size_t)nseeds * sizeof *seeds);
     ck_assert_msg(seeds != NULL, "grader: out of memory");
     for (int s = 0; s < nseeds; s++)
-        seeds[s] = grading.seed_base * 1000003u + (uint64_t)n * 8 + (uint64_t)s;
+        seeds[s] = run_seed(n, (unsigned)s);
     char log[4096], program[4096];
     snprintf(log, sizeof log, "%s/%s.log", grading.out_dir, test);
     lab_exec_path(size_tests[_i].variant, program, sizeof program);
@@ -331,6 +365,11 @@ void *grading_grow(void *items, int *capacity, int count, size_t size)
 
 void grading_add_size_tests_built(Suite *s, const char *variant, const int *sizes, int count, int seeds)
 {
+    if (seeds < 1 || seeds > MAX_SIZE_TEST_SEEDS) {
+        fprintf(stderr, "grade_suite: stage %s asks for %d seeds per size test; 1 to %d are allowed\n", grading.stage,
+                seeds, MAX_SIZE_TEST_SEEDS);
+        exit(2);
+    }
     for (int i = 0; i < count; i++) {
         size_tests = grading_grow(size_tests, &size_test_capacity, size_test_count, sizeof *size_tests);
         int slot = size_test_count++;
@@ -365,7 +404,7 @@ static int computes_correctly(int n, char *why, size_t len)
 {
     char log[4096];
     snprintf(log, sizeof log, "%s/n=%d for the refusal.log", grading.out_dir, n);
-    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8 + 5;
+    uint64_t seed = run_seed(n, RUN_REFUSAL_RIGHT);
     double timeout = grading_timeout(n, 1);
     student_result r;
     student_run(grading.lab_exec, n, &seed, 1, timeout, log, &r);
@@ -396,7 +435,7 @@ START_TEST(test_refused)
     char test[48], log[4096];
     snprintf(test, sizeof test, "n=%d refused", n);
     snprintf(log, sizeof log, "%s/%s.log", grading.out_dir, test);
-    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8;
+    uint64_t seed = run_seed(n, 0); /* a size test's first inputs */
     double timeout = grading_timeout(n, 1);
     student_result r;
     student_run(grading.lab_exec, n, &seed, 1, timeout, log, &r);
@@ -498,19 +537,11 @@ static void add_counts(check_counts *c, const char *line)
 void grading_run_check(const char *variant, int n, check_counts *out)
 {
     memset(out, 0, sizeof *out);
-    char program[4096], log[4096], counts_path[4096];
-    lab_exec_path(variant, program, sizeof program);
-    snprintf(log, sizeof log, "%s/%s-n%d.log", grading.out_dir, variant, n);
-    /* In the scratch folder, the one place the student's process may write
-     * (it may run as another user: see student_run.c). */
-    snprintf(counts_path, sizeof counts_path, "%s/scratch/%s-n%d.counts", grading.out_dir, variant, n);
-    unlink(counts_path);
-    setenv("SIM_CHECK_OUT", counts_path, 1);
-    uint64_t seed = grading.seed_base * 1000003u + (uint64_t)n * 8 + 7;
-    /* Every access goes through a hook: allow much longer than a plain run. */
-    double timeout = grading_timeout(n, 1) * 10;
+    char counts_path[4096];
+    uint64_t seed;
+    double timeout;
     student_result r;
-    student_run(program, n, &seed, 1, timeout, log, &r);
+    run_check_build(variant, n, RUN_CHECK, "", counts_path, sizeof counts_path, &seed, &timeout, &r);
     char msg[2048];
     if (!r.ok) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
