@@ -25,6 +25,7 @@
     X(max_stores_per_thread, MAX, "the most global stores one thread made")                                \
     X(load_requests, SUM, "warp-wide global load requests")                                                \
     X(load_sectors, SUM, "32-byte sectors those load requests touched")                                    \
+    X(load_sectors_fewest, SUM, "the fewest sectors those requests' bytes could fill (16-byte loads: 16)")  \
     X(store_requests, SUM, "warp-wide global store requests")                                              \
     X(store_sectors, SUM, "32-byte sectors those store requests touched")                                  \
     X(shared_loads, SUM, "loads from shared memory, one per thread per load instruction")                 \

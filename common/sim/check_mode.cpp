@@ -107,6 +107,7 @@ struct launch_totals {
     unsigned long long shared_phases = 0, overlapped_phases = 0;
     // Summed over the sites when the launch ends (print_report).
     unsigned long long load_requests = 0, load_sectors = 0, store_requests = 0, store_sectors = 0;
+    unsigned long long load_sectors_fewest = 0;
     unsigned long long bank_conflicts_ld = 0, bank_conflicts_st = 0;
 
     void add_finding(const finding &f)
@@ -673,6 +674,8 @@ void print_report(launch_totals &t)
     for (auto &s : t.global_sites) {
         (s.first.second ? t.store_requests : t.load_requests) += s.second.requests;
         (s.first.second ? t.store_sectors : t.load_sectors) += s.second.sectors;
+        if (!s.first.second)
+            t.load_sectors_fewest += s.second.ideal_sectors;
     }
     for (auto &s : t.shared_sites)
         (s.first.second ? t.bank_conflicts_st : t.bank_conflicts_ld) += s.second.wavefronts - s.second.ideal_wavefronts;
