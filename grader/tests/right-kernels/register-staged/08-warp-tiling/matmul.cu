@@ -41,7 +41,7 @@ __global__ void matmul_staged_kernel(const float *A, const float *B, float *C, i
     int c_m = (tid / (BN / 4)) * 4, c_n = (tid % (BN / 4)) * 4;
 
     float acc[4][4] = {};
-    float4 a_next, b_next;
+    float4 a_next = make_float4(0, 0, 0, 0), b_next = a_next;
     auto store = [&](int buf) {
         As[buf][a_k + 0][a_m] = a_next.x;
         As[buf][a_k + 1][a_m] = a_next.y;
