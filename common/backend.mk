@@ -42,7 +42,7 @@ NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
 # does everywhere; nvcc allows it, and g++ must not reorder around it.
 # -Wno-unknown-pragmas: g++ does not know nvcc's #pragma unroll.
 SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -Wno-unknown-pragmas -DLAB_SIMULATOR
-# SIM_FIBERS=ucontext: the portable context switch every non-x86-64 machine
+# SIM_FIBERS=ucontext: the portable context switch every machine but x86-64 and aarch64
 # uses, on x86-64 too (make test-platforms runs the tests with it).
 SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
 export SIM_FIBERS

@@ -35,7 +35,17 @@ $(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_D
 	@mkdir -p $(@D)
 	$(BUILD_CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
 
-$(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS) $(ROOT)/common/check_counters.h
+# What libsim.a was built with: a change of compiler or flags (CXX_SIM,
+# SIM_FIBERS) rebuilds it, as a change of its sources does.  -Werror
+# changes no object, so it is left out.
+SIM_BUILT_WITH := $(CXX_SIM) $(filter-out -Werror,$(SIM_CXXFLAGS))
+$(COMMON_OUT)/libsim.flags: always-compare
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = '$(SIM_BUILT_WITH)' ] || echo '$(SIM_BUILT_WITH)' > $@
+.PHONY: always-compare
+always-compare:
+
+$(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS) $(ROOT)/common/check_counters.h $(COMMON_OUT)/libsim.flags
 	@mkdir -p $(COMMON_OUT)/sim
 	cd $(COMMON_OUT)/sim && $(CXX_SIM) $(SIM_CXXFLAGS) -O2 $(SIM_INCLUDES) -c $(SIM_SOURCES)
 	ar rcs $@ $(COMMON_OUT)/sim/*.o

@@ -8,14 +8,16 @@
 #     g++ 13     CXX_SIM=g++-13: libstdc++ 13's headers, as on Ubuntu 24.04
 #   this machine:
 #     clang      CC=clang CXX_SIM=clang++
-#     ucontext   SIM_FIBERS=ucontext: the context switch of every machine
-#                that is not x86-64, here where it runs natively
+#     ucontext   SIM_FIBERS=ucontext: the portable context switch of every
+#                machine that is neither x86-64 nor aarch64, here where it
+#                runs natively
 #   aarch64, under qemu-user: the simulator (its assembly context switch,
 #     fiber_switch_aarch64.S) and every solution cross-built
 #     (aarch64-linux-gnu-g++), each solution run at n = 31 and 100 (n = 31
 #     only for the one-block stages 02 and 03) and checked against the CPU
-#     reference, and a kernel that faults reported as CUDA would; the
-#     grader itself is not run there (no Check for aarch64)
+#     reference, and a kernel that faults reported as CUDA would; then
+#     stage 04 and the fault again with SIM_FIBERS=ucontext, the portable
+#     switch; the grader itself is not run there (no Check for aarch64)
 #
 # On each: `make deps` (on Debian 13, in a fresh system: what a new user
 # runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
@@ -164,7 +166,30 @@ run_aarch64() {
                 grep -q 'cudaErrorIllegalAddress'; then
         fail "aarch64-qemu: an out-of-bounds kernel was not reported as cudaErrorIllegalAddress (log: $fault.log)"; bad=1
     fi
-    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs, a fault reported ($(aarch64-linux-gnu-g++ -dumpversion), assembly fibers; $((SECONDS - t))s)"; rm -rf "$kit"; }
+    # The portable context switch (SIM_FIBERS=ucontext: makecontext, then
+    # _setjmp/_longjmp) on a machine that is not x86-64: stage 04, whose
+    # threads meet at two barriers per tile, and the fault again.
+    local portable="$kit/build/portable" stage04="$kit/solutions/04-tiled/matmul.cu"
+    if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim WERROR=1 BUILD_CC=cc SIM_FIBERS=ucontext \
+            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
+            LAB_SRC="$stage04" OUT="$portable/04" "$portable/04/run_lab" >> "$log" 2>&1 ||
+            ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim BUILD_CC=cc SIM_FIBERS=ucontext \
+            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
+            LAB_SRC="$kit/grader/tests/bad-kernels/fault/01-naive/matmul.cu" OUT="$portable/fault" "$portable/fault/run_lab" >> "$log" 2>&1; then
+        fail "aarch64-qemu: the portable context switch does not build (log: $log)"; bad=1
+    else
+        for n in 31 100; do
+            runs=$((runs + 1))
+            if ! timeout 300 qemu-aarch64-static -L "$sysroot" "$portable/04/run_lab" "$n" 1 > "$portable/run-$n.log" 2>&1 ||
+                    ! grep -q '^result: PASS' "$portable/run-$n.log"; then
+                fail "aarch64-qemu: 04-tiled at n=$n with SIM_FIBERS=ucontext: $(grep -m 1 -E 'result|simulator|longjmp' "$portable/run-$n.log")"; bad=1
+            fi
+        done
+        timeout 300 qemu-aarch64-static -L "$sysroot" "$portable/fault/run_lab" 100 1 2>&1 | tee "$portable/fault.log" |
+            grep -q 'cudaErrorIllegalAddress' ||
+            { fail "aarch64-qemu: with SIM_FIBERS=ucontext, an out-of-bounds kernel was not reported (log: $portable/fault.log)"; bad=1; }
+    fi
+    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs, a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault; $((SECONDS - t))s)"; rm -rf "$kit"; }
 }
 run_aarch64
 

@@ -1,10 +1,10 @@
 // Fibers: each CUDA thread of a block runs on its own small stack, and the
 // block's scheduler switches between them at barriers.  On x86-64 and
 // aarch64 the switch is a few instructions of assembly
-// (fiber_switch_x86_64.S, fiber_switch_aarch64.S); elsewhere it falls back
-// to ucontext, which is correct but makes a system call per switch (tens of
-// times slower on kernels with many barriers: the grader's time limits
-// stretch while a run keeps finishing blocks, grader/student_run.h).
+// (fiber_switch_x86_64.S, fiber_switch_aarch64.S).  Elsewhere a fiber is
+// started with ucontext and switched with _setjmp/_longjmp: swapcontext
+// makes a system call on every switch (it saves the signal mask), which
+// made barrier-heavy kernels some 40 times slower; _longjmp makes none.
 #ifndef SIM_FIBER_H
 #define SIM_FIBER_H
 
@@ -17,9 +17,16 @@ namespace sim {
 struct fiber_context { void *sp; };
 #else
 }  // namespace sim
+#include <setjmp.h>
 #include <ucontext.h>
 namespace sim {
-struct fiber_context { ucontext_t uc; };
+// `start` is how a fresh fiber is first entered (setcontext); after that,
+// and for the scheduler's own context, `resume` (_longjmp).
+struct fiber_context {
+    ucontext_t start;
+    jmp_buf resume;
+    bool fresh = false;
+};
 #endif
 
 // Prepares `ctx` to run entry(arg) on the stack [stack, stack + size) the
