@@ -5,7 +5,10 @@
 #   registry, kept under build/platforms/ and reused):
 #     gcc 14     the default compilers
 #     clang 19   CC=clang CXX_SIM=clang++ (the simulator built by clang)
-#     g++ 13     CXX_SIM=g++-13: libstdc++ 13's headers, as on Ubuntu 24.04
+#     g++ 13     gcc 13 and g++ 13 with the flags Ubuntu 24.04's compilers
+#                turn on by default (_FORTIFY_SOURCE=3, the stack protector,
+#                stack-clash and control-flow protection): libstdc++ 13's
+#                headers and Ubuntu's hardening, as on Ubuntu 24.04
 #   this machine:
 #     clang      CC=clang CXX_SIM=clang++
 #     ucontext   SIM_FIBERS=ucontext: the portable context switch of every
@@ -59,7 +62,7 @@ copy_kit() {
 # ---------------------------------------------------------------- the chroot
 # A minimal Debian 13 with make; `make deps` installs the rest inside, as it
 # would for a new user.  Ready once .ready exists (a broken build is redone).
-in_chroot() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+in_chroot() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
 mounted=
 cleanup() {
     [ -n "$mounted" ] && umount "$chroot_dir/proc" 2>/dev/null
@@ -126,7 +129,15 @@ run_platform() {
 
 run_platform debian13-gcc14 chroot
 run_platform debian13-clang19 chroot CC=clang CXX_SIM=clang++
-run_platform debian13-gcc13 chroot CXX_SIM=g++-13
+# Ubuntu's compilers add these flags themselves; here wrappers add them.
+ubuntu_defaults='-D_FORTIFY_SOURCE=3 -fstack-protector-strong -fstack-clash-protection -fcf-protection'
+case " $wanted " in *" debian13-gcc13 "*)
+    for tool in gcc g++; do
+        printf '#!/bin/sh\nexec %s-13 %s "$@"\n' "$tool" "$ubuntu_defaults" > "$chroot_dir/usr/local/bin/$tool-13-ubuntu"
+        chmod +x "$chroot_dir/usr/local/bin/$tool-13-ubuntu"
+    done ;;
+esac
+run_platform debian13-gcc13 chroot CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu
 run_platform host-clang host CC=clang CXX_SIM=clang++
 run_platform host-ucontext host SIM_FIBERS=ucontext
 
