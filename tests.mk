@@ -115,14 +115,7 @@ test-nvcc:
 ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
-	@mkdir -p $(TEST_OUT); for f in labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
-	    grader/tests/bad-kernels/warp-shuffle/*/matmul.cu grader/tests/bad-kernels/prints-from-every-thread/*/matmul.cu; do \
-	    d=$$(dirname $$f); out=$(TEST_OUT)/nvcc/$$d; \
-	    echo "nvcc: $$f"; \
-	    $(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/$$f \
-	        OUT=$$out $$out/lab_exec $$out/run_lab > $(TEST_OUT)/nvcc.log 2>&1 || \
-	        { cat $(TEST_OUT)/nvcc.log; exit 1; }; \
-	done
+	@common/gpu/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: the timing report's programs"
 	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/solutions/04-tiled/matmul.cu \
 	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \

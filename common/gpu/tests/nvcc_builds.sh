@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# `make test-nvcc`, first part: every lab file the kit ships or tests (the
+# skeletons, the solutions, the right kernels, and the bad kernels a GPU
+# must still compile) builds with nvcc into the programs the GPU backend
+# runs, with no GPU needed.  Several files at once (one per core: nvcc is
+# single-threaded); each file's messages go to a log of its own, shown when
+# its build fails.
+#
+#   common/gpu/tests/nvcc_builds.sh OUT_DIR      (NVCC_JOBS: files at once)
+set -u
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+out=${1:?usage: nvcc_builds.sh OUT_DIR}
+jobs=${NVCC_JOBS:-$(nproc 2>/dev/null || echo 2)}
+cd "$root" || exit 2
+
+# build_one FILE: its lab_exec and run_lab, under OUT_DIR/<its folder>.
+build_one() {
+    local f=$1 dir
+    dir=$out/$(dirname "$f")
+    mkdir -p "$dir"
+    if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
+            "$dir/lab_exec" "$dir/run_lab" > "$dir/nvcc.log" 2>&1; then
+        echo "nvcc: $f"
+    else
+        echo "FAIL nvcc: $f does not build:"
+        sed 's/^/     /' "$dir/nvcc.log"
+        return 1
+    fi
+}
+export -f build_one
+export root out
+
+# The shared objects (harness.o) once, before the files race to build them.
+make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null "$root/build/gpu/common/harness.o" \
+    > /dev/null 2>&1
+
+ls labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
+    grader/tests/bad-kernels/warp-shuffle/*/matmul.cu grader/tests/bad-kernels/prints-from-every-thread/*/matmul.cu |
+    xargs -P "$jobs" -I{} bash -c 'build_one "$1"' _ {}
