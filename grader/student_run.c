@@ -87,6 +87,7 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
                         const char *log_path, int result_fd, int progress_fd)
 {
     setpgid(0, 0);
+    pid_t grader = getppid();
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     /* The log is opened while this is still the grader's process: the
      * student's program may not be allowed to create files here. */
@@ -103,6 +104,13 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     snprintf(slash ? slash + 1 : scratch, sizeof scratch - (size_t)(slash ? slash + 1 - scratch : 0), "scratch");
     mkdir(scratch, 0755);
     drop_privileges(lab_exec, scratch);
+    /* Dropping to nobody clears the death signal: set it again, as the
+     * student's program, or a test killed from outside (grade-all's limit,
+     * Check's, a deadline) leaves it spinning, orphaned, until its CPU
+     * limit.  A grader already gone by now is seen as a new parent. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != grader)
+        _exit(126);
     if (chdir(scratch) != 0)
         _exit(126);
     if (result_fd != LAB_EXEC_RESULT_FD) {

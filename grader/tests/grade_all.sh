@@ -110,6 +110,18 @@ if [ $status -eq 1 ] && gradebook_scores "$out-broken/gradebook.csv" | grep -qx 
 else
     fail "a failed grading: status $status (see $base/grade-all-broken.log, $out-broken/gradebook.csv)"
 fi
+# Stopping erin's grading stops her program too: nothing of hers spins on
+# (as root it runs as nobody, which once cleared its death signal).
+for _ in 1 2 3 4 5; do
+    pgrep -f "$out-broken/erin/.*lab_exec" > /dev/null || break
+    sleep 1
+done
+if pgrep -f "$out-broken/erin/.*lab_exec" > /dev/null; then
+    fail "a failed grading: erin's program still runs after her grading was stopped: $(pgrep -af "$out-broken/erin/.*lab_exec" | head -n 1)"
+    pkill -KILL -f "$out-broken/erin/.*lab_exec"
+else
+    echo "ok   a failed grading: erin's hanging program was stopped with her grading"
+fi
 
 echo "grade-all: $((SECONDS - start))s"
 [ $failures -eq 0 ]
