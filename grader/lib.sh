@@ -44,6 +44,12 @@ kit_error() {
     exit 2
 }
 
+# wait_for_slot JOBS: returns once fewer than JOBS of this shell's background
+# jobs still run; calling it before starting each job makes a pool of JOBS.
+wait_for_slot() {
+    while [ "$(jobs -rp | wc -l)" -ge "$1" ]; do wait -n; done
+}
+
 # run_with_progress LABEL LOG COMMAND...: runs COMMAND with its output in
 # LOG, saying every 15 s that it still runs (a test phase must never look
 # hung); returns its exit status.

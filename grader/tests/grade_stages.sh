@@ -6,7 +6,7 @@
 #   grader/tests/grade_stages.sh     (run by `make test`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-. "$root/grader/lib.sh"   # run_with_progress
+. "$root/grader/lib.sh"   # run_with_progress, wait_for_slot
 out="$root/build/test-grading"
 mkdir -p "$out"
 failures=0
@@ -69,7 +69,7 @@ for stage_dir in "$root"/grader/tests/right-kernels/*/[0-9]*/; do
     sub="$out/submission-$name"
     rm -rf "$sub" && mkdir -p "$sub" && cp -R "$kernel$stage" "$sub/"
     [ -f "$root/solutions/$stage/answers.txt" ] && cp "$root/solutions/$stage/answers.txt" "$sub/$stage/"
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    wait_for_slot "$jobs"
     (
         SUBMISSION="$sub" LAB="$stage" GRADE_OUT="$out/$name" "$root/grader/grade.sh" > "$out/$name.log" 2>&1
         echo $? > "$out/$name.status"

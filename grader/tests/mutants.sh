@@ -24,7 +24,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mutants="$root/grader/mutants"
-. "$root/grader/lib.sh"   # points_table, score
+. "$root/grader/lib.sh"   # points_table, score, wait_for_slot
 out=${MUTANT_OUT:-$root/build/test-grading/mutants}
 solutions=${MUTANT_SOLUTIONS:-$root/solutions}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
@@ -132,14 +132,9 @@ grade_one() {
 }
 
 # Grade up to $jobs mutants at once; print the verdicts in order.
-running=0
 for id in "${list[@]}"; do
+    wait_for_slot "$jobs"
     grade_one "$id" &
-    running=$((running + 1))
-    if [ $running -ge "$jobs" ]; then
-        wait -n
-        running=$((running - 1))
-    fi
 done
 wait
 
