@@ -8,22 +8,32 @@
  * touched by a kernel, every element of C stored by a kernel and every
  * element of A and B loaded by one.
  *
- * Its first half, nothing copied to the host or into C, is asked of every
- * test of every stage before a result counts (copies_say_device_computed):
- * a product made on the host is no stage's kernel. */
+ * Its first half, nothing copied to the host or into C and no kernel given
+ * host memory, is asked of every test of every stage before a result counts
+ * (ledger_says_device_computed): a product made on the host is no stage's
+ * kernel, whichever way it reached C. */
 #include <stdio.h>
 
 #include "grading.h"
 
-int copies_say_device_computed(unsigned long long to_host, unsigned long long into_c, char *msg, size_t len)
+int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t len)
 {
-    if (!to_host && !into_c)
+    unsigned long long to_host = moved->copied_to_host, into_c = moved->copied_into_c,
+                       host_launches = moved->host_pointer_launches;
+    if (!to_host && !into_c && !host_launches)
         return 1;
-    snprintf(msg, len,
-             "matmul itself copied %llu bytes from the device to the host and %llu bytes into C with cudaMemcpy: C "
-             "must be computed by your kernel on the device (A, B and C stay there; the kit copies C back after "
-             "matmul returns), not on the host or elsewhere, so no test counts this result",
-             to_host, into_c);
+    if (host_launches)
+        snprintf(msg, len,
+                 "matmul gave %llu kernel launch%s a pointer to host memory (memory cudaMalloc did not return, "
+                 "such as cudaMallocHost's): a kernel that reaches the host can carry A and B out and a product "
+                 "made there back in. C must be computed by your kernel from A and B in device memory, so no "
+                 "test counts this result", host_launches, host_launches == 1 ? "" : "es");
+    else
+        snprintf(msg, len,
+                 "matmul itself copied %llu bytes from the device to the host and %llu bytes into C (cudaMemcpy, "
+                 "cudaMemcpyFromSymbol): C must be computed by your kernel on the device (A, B and C stay there; the kit "
+                 "copies C back after matmul returns), not on the host or elsewhere, so no test counts this result",
+                 to_host, into_c);
     return 0;
 }
 
@@ -35,7 +45,7 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
                  "is unknown");
         return 0;
     }
-    if (!copies_say_device_computed(c->copied_to_host, c->copied_into_c, msg, len))
+    if (!ledger_says_device_computed(&c->moved, msg, len))
         return 0;
     if (c->host_accesses) {
         snprintf(msg, len, "a kernel made %llu accesses to host memory: kernels read A and B and write C through "

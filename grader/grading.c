@@ -225,23 +225,25 @@ static int inputs_changed(char *msg, size_t len, int n, uint64_t seed, const flo
 
 /* ---------------------------------------------------------------- where C came from */
 
-/* What cudaMemcpy moved while matmul ran, from the check build of the same
- * submission at size n (the simulator, on every backend), kept in a file
- * so each size asks once.  Returns 1 with the byte counts, or 0 when the
+/* What matmul moved while it ran (matmul_ledger), from the check build of
+ * the same submission at size n (the simulator, on every backend), kept in
+ * a file so each size asks once.  Returns 1 with the ledger, or 0 when the
  * check run could not say (it failed or reported nothing): then nothing is
  * held against the result, and the structural tests say what went wrong. */
-static int check_run_copies(const char *check_variant, int n, unsigned long long *to_host,
-                            unsigned long long *into_c)
+static int check_run_ledger(const char *check_variant, int n, matmul_ledger *moved)
 {
     char cache[4096];
     snprintf(cache, sizeof cache, "%s/copies-%s-n%d.txt", grading.out_dir, check_variant, n);
     FILE *f = fopen(cache, "r");
     if (f) {
         int known = 0;
-        int fields = fscanf(f, "%d %llu %llu", &known, to_host, into_c);
+        unsigned long long to_host, into_c, host_launches;
+        int fields = fscanf(f, "%d %llu %llu %llu", &known, &to_host, &into_c, &host_launches);
         fclose(f);
-        if (fields == 3)
+        if (fields == 4) {
+            *moved = (matmul_ledger){to_host, into_c, host_launches};
             return known;
+        }
     }
     char counts_path[4096];
     uint64_t seed;
@@ -250,26 +252,26 @@ static int check_run_copies(const char *check_variant, int n, unsigned long long
     run_check_build(check_variant, n, RUN_COPIES, " for the copies", counts_path, sizeof counts_path, &seed, &timeout,
                     &r);
     int known = r.ok && r.ledger;
-    *to_host = r.copied_to_host;
-    *into_c = r.copied_into_c;
+    *moved = r.moved;
     student_result_free(&r);
     f = fopen(cache, "w");
     if (f) {
-        fprintf(f, "%d %llu %llu\n", known, *to_host, *into_c);
+        fprintf(f, "%d %llu %llu %llu\n", known, (unsigned long long)moved->copied_to_host,
+                (unsigned long long)moved->copied_into_c, (unsigned long long)moved->host_pointer_launches);
         fclose(f);
     }
     return known;
 }
 
 /* A result counts only if matmul's kernels made it: nothing copied to the
- * host (where A and B could be multiplied) or into C while matmul ran.  The
+ * host (where A and B could be multiplied) or into C while matmul ran, and
+ * no kernel given host memory to carry them there.  The
  * simulator's ledger says so for the run itself; a GPU keeps none, so the
  * check build of the same size (at most 100, where it is quick) is asked.
  * GRADE_LEDGER_FROM_CHECK=1 takes that second way on the simulator too,
  * for the kit's tests of it. */
 static int computed_on_device(const student_result *r, const char *variant, int n, char *msg, size_t len)
 {
-    unsigned long long to_host = r->copied_to_host, into_c = r->copied_into_c;
     const char *force = getenv("GRADE_LEDGER_FROM_CHECK");
     if (!r->ledger || (force && *force == '1')) {
         char check_variant[128];
@@ -278,15 +280,16 @@ static int computed_on_device(const student_result *r, const char *variant, int 
         else
             snprintf(check_variant, sizeof check_variant, "check");
         int at = n < 100 ? n : 100;
-        if (!check_run_copies(check_variant, at, &to_host, &into_c))
+        matmul_ledger moved;
+        if (!check_run_ledger(check_variant, at, &moved))
             return 1;
-        if (copies_say_device_computed(to_host, into_c, msg, len))
+        if (ledger_says_device_computed(&moved, msg, len))
             return 1;
         size_t used = strlen(msg);
         snprintf(msg + used, len - used, " (counted by the simulator, which ran the same matmul.cu at n=%d)", at);
         return 0;
     }
-    return copies_say_device_computed(to_host, into_c, msg, len);
+    return ledger_says_device_computed(&r->moved, msg, len);
 }
 
 START_TEST(test_size)
@@ -567,13 +570,15 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     char line[4096];
     size_t used = 0;
     while (fgets(line, sizeof line, f)) {
-        unsigned long long to_host, into_c;
+        unsigned long long to_host, into_c, host_launches;
         if (!strncmp(line, "launch=", 7)) {
             add_counts(out, line);
-        } else if (sscanf(line, "matmul copied_to_host=%llu copied_into_c=%llu", &to_host, &into_c) == 2) {
+        } else if (sscanf(line, "matmul copied_to_host=%llu copied_into_c=%llu host_pointer_launches=%llu", &to_host,
+                          &into_c, &host_launches) == 3) {
             out->copy_reports++;
-            out->copied_to_host += to_host;
-            out->copied_into_c += into_c;
+            out->moved.copied_to_host += to_host;
+            out->moved.copied_into_c += into_c;
+            out->moved.host_pointer_launches += host_launches;
         } else if (!strncmp(line, "finding ", 8) && used + 1 < sizeof out->findings) {
             const char *text = strstr(line, " kind=");
             text = text ? strchr(text + 1, ' ') : NULL;
@@ -582,8 +587,8 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     }
     fclose(f);
     char why[1024];
-    if (out->copy_reports && !copies_say_device_computed(out->copied_to_host, out->copied_into_c, why, sizeof why))
+    if (out->copy_reports && !ledger_says_device_computed(&out->moved, why, sizeof why))
         ck_abort_msg("n=%d: %s", n, why);
     ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
-                  out->copied_into_c ? " C was filled by cudaMemcpy, not by a kernel: compute it on the device" : "");
+                  out->moved.copied_into_c ? " C was filled by cudaMemcpy, not by a kernel: compute it on the device" : "");
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "check_counters.h"
+#include "lab_exec_protocol.h"
 
 typedef struct {
     const char *stage;     /* "01-naive" */
@@ -56,8 +57,9 @@ typedef struct {
 #define CHECK_COUNT_FIELD(name, merge, meaning) unsigned long long name;
     CHECK_COUNTERS(CHECK_COUNT_FIELD)
 #undef CHECK_COUNT_FIELD
-    /* What cudaMemcpy moved while matmul ran (lab_exec's "matmul" lines): */
-    unsigned long long copy_reports, copied_to_host, copied_into_c;
+    /* What matmul moved while it ran (lab_exec's "matmul" lines): */
+    unsigned long long copy_reports;
+    matmul_ledger moved;
     char findings[1536]; /* the first findings, one per line, for messages */
     char wrong_result[1024]; /* why C was wrong, or "": counts of a wrong run still say what it did */
 } check_counts;
@@ -86,9 +88,10 @@ int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* t
 int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len); /* C from a kernel, not the host */
 
 /* What every test asks of a run before it counts the result: matmul copied
- * nothing to the host and nothing into C (bytes, from the simulator's
- * ledger).  1 when so, else 0 with the reason in msg. */
-int copies_say_device_computed(unsigned long long to_host, unsigned long long into_c, char *msg, size_t len);
+ * nothing to the host and nothing into C, and gave no kernel a pointer to
+ * host memory (the simulator's ledger).  1 when so, else 0 with the reason
+ * in msg. */
+int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t len);
 int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len); /* <= 0.5 shared words per multiply-add */
 int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len);     /* <= 1/32 global words per multiply-add */
 

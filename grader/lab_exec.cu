@@ -45,22 +45,25 @@ static void fail(const lab_exec_header &h, cudaError_t e, const char *stage)
 }
 
 // Where C came from.  On the simulator the runtime keeps a ledger of what
-// cudaMemcpy moved; every result's header carries what moved while matmul
-// ran, and a check run (SIM_CHECK_OUT set) also adds it to the counts file,
-// beside the kernels' loads and stores.  A matmul that copies anything to
-// the host, or copies into C, did not compute C in its own kernel: no test
-// of any stage counts its result.  A GPU build keeps no ledger; the grader
-// then asks a check run of the same size, which always runs on the simulator.
-struct copy_ledger {
-    unsigned long long to_host, into_c;
+// was copied to the host and into C, and of kernels given host memory;
+// every result's header carries what moved while matmul ran, and a check
+// run (SIM_CHECK_OUT set) also adds it to the counts file, beside the
+// kernels' loads and stores.  A matmul that copies anything to the host,
+// copies into C or hands a kernel host memory did not compute C in its own
+// kernel: no test of any stage counts its result.  A GPU build keeps no
+// ledger; the grader then asks a check run of the same size, which always
+// runs on the simulator.
+struct ledger_reading {
+    matmul_ledger totals;
     bool kept;
 };
 
-static copy_ledger read_copy_ledger(const float *dC)
+static ledger_reading read_ledger(const float *dC)
 {
-    copy_ledger l = {0, 0, false};
+    ledger_reading l = {{0, 0, 0}, false};
 #ifdef LAB_SIMULATOR
-    sim_copy_totals(dC, &l.to_host, &l.into_c);
+    sim_ledger s = sim_ledger_of(dC);
+    l.totals = {s.copied_to_host, s.copied_into_p, s.host_pointer_launches};
     l.kept = true;
 #else
     (void)dC;
@@ -68,19 +71,26 @@ static copy_ledger read_copy_ledger(const float *dC)
     return l;
 }
 
-static void report_copies(const copy_ledger &before, const copy_ledger &after)
+static matmul_ledger moved_between(const ledger_reading &before, const ledger_reading &after)
+{
+    return {after.totals.copied_to_host - before.totals.copied_to_host,
+            after.totals.copied_into_c - before.totals.copied_into_c,
+            after.totals.host_pointer_launches - before.totals.host_pointer_launches};
+}
+
+static void report_ledger(const matmul_ledger &moved)
 {
 #ifdef LAB_SIMULATOR
     const char *path = getenv("SIM_CHECK_OUT");
     FILE *f = path ? fopen(path, "a") : NULL;
     if (!f)
         return;
-    fprintf(f, "matmul copied_to_host=%llu copied_into_c=%llu\n", after.to_host - before.to_host,
-            after.into_c - before.into_c);
+    fprintf(f, "matmul copied_to_host=%llu copied_into_c=%llu host_pointer_launches=%llu\n",
+            (unsigned long long)moved.copied_to_host, (unsigned long long)moved.copied_into_c,
+            (unsigned long long)moved.host_pointer_launches);
     fclose(f);
 #else
-    (void)before;
-    (void)after;
+    (void)moved;
 #endif
 }
 
@@ -118,7 +128,7 @@ int main(int argc, char **argv)
         // already is): an element the kernel never writes cannot pass.
         if ((e = cudaMemset(dC, NAN_UNWRITTEN_C_BYTE, bytes)))
             fail(h, e, "clearing C");
-        copy_ledger before = read_copy_ledger(dC);
+        ledger_reading before = read_ledger(dC);
         matmul(dA, dB, dC, n);
         // The simulator runs a kernel during its launch, so a fault can
         // surface here; name the step by the kind of error, as a GPU would.
@@ -127,11 +137,10 @@ int main(int argc, char **argv)
                                                                                    : "launching the kernel");
         if ((e = cudaDeviceSynchronize()))
             fail(h, e, "running the kernel");
-        copy_ledger after = read_copy_ledger(dC);
-        report_copies(before, after);
+        ledger_reading after = read_ledger(dC);
         h.ledger = after.kept;
-        h.copied_to_host = after.to_host - before.to_host;
-        h.copied_into_c = after.into_c - before.into_c;
+        h.moved = moved_between(before, after);
+        report_ledger(h.moved);
         if ((e = cudaMemcpy(C.data(), dC, bytes, cudaMemcpyDeviceToHost)))
             fail(h, e, "copying the result back");
         if ((e = cudaMemcpy(A_after.data(), dA, bytes, cudaMemcpyDeviceToHost)) ||

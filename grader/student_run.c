@@ -334,8 +334,9 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
             break;
         at += sizeof h;
         r->ledger = s == 0 ? h.ledger : r->ledger && h.ledger;
-        r->copied_to_host += h.copied_to_host;
-        r->copied_into_c += h.copied_into_c;
+        r->moved.copied_to_host += h.moved.copied_to_host;
+        r->moved.copied_into_c += h.moved.copied_into_c;
+        r->moved.host_pointer_launches += h.moved.host_pointer_launches;
         if (h.status != 0) {
             r->cuda_status = h.status;
             h.detail[sizeof h.detail - 1] = '\0';

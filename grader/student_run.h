@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lab_exec_protocol.h"
+
 typedef struct {
     int ok;              /* 1: every seed's result arrived */
     int timed_out;
@@ -19,8 +21,8 @@ typedef struct {
     float *C;            /* results * n*n floats, seed after seed */
     float *A_after;      /* the inputs as matmul left them in device memory, */
     float *B_after;      /* laid out as C */
-    int ledger;          /* 1: the backend counted what cudaMemcpy moved (the simulator) */
-    unsigned long long copied_to_host, copied_into_c; /* bytes, while matmul ran, summed over the seeds */
+    int ledger;          /* 1: the backend kept a ledger of what matmul moved (the simulator) */
+    matmul_ledger moved; /* summed over the seeds */
     char log_tail[1024]; /* the end of what the student's code printed */
     unsigned long memory_limit_mib; /* the host memory it was allowed (RLIMIT_DATA) */
 } student_result;

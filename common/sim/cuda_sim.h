@@ -102,6 +102,19 @@ void *dynamic_shared_memory();
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
             kernel_site site);
 
+// Counts a launch that was given a pointer to host memory (device_memory.cpp).
+void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line);
+
+// A kernel argument as an address, when it is a pointer to data.
+template <class T>
+const void *data_pointer_or_null(const T &v)
+{
+    if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>)
+        return static_cast<const void *>(v);
+    else
+        return nullptr;
+}
+
 template <class... P>
 struct kernel_closure {
     void (*kernel)(P...);
@@ -145,6 +158,10 @@ void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
     static_assert(sizeof...(P) == sizeof...(A),
                   "kernel launched with the wrong number of arguments");
     sim::kernel_closure<P...> closure{kernel, std::tuple<P...>(std::move(l.args))};
+    std::apply([&l](const P &...a) {
+        const void *pointers[] = {nullptr, sim::data_pointer_or_null(a)...};
+        sim::note_launch_pointers(pointers + 1, sizeof...(P), l.site.file, l.site.line);
+    }, closure.args);
     sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site);
 }
 

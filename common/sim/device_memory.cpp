@@ -32,7 +32,7 @@ struct allocation {
     char *data;
     size_t bytes;       // as asked for
     size_t slack_before;
-    unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here (sim_copy_totals)
+    unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here (sim_ledger_of)
 };
 
 size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
@@ -46,7 +46,8 @@ std::map<uintptr_t, allocation> &allocations()
 }
 
 bool memory_open = false;
-unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_copy_totals
+unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_ledger_of
+unsigned long long host_pointer_launches = 0;  // launches given host memory (note_kernel_pointer_argument)
 
 // A quiet NaN in every whole float, 0xFF in any leftover bytes.
 void fill_with_nan(char *p, size_t bytes)
@@ -105,6 +106,26 @@ struct scoped_access {
 
 bool is_device_pointer(const void *p) { return data_of(p, 1) != nullptr; }
 bool is_device_range(const void *p, size_t bytes) { return data_of(p, bytes ? bytes : 1) != nullptr; }
+
+// A kernel given host memory, as a GPU's kernel may be given pinned host
+// memory, can move data between the device and the host with no copy at
+// all; the grader counts such launches (sim_ledger_of), and the student
+// is told once, since on a GPU a pointer from plain malloc faults.
+void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line)
+{
+    static bool told = false;
+    for (size_t i = 0; i < count; i++) {
+        if (!pointers[i] || mapping_of(pointers[i]))
+            continue;
+        host_pointer_launches++;
+        if (!told)
+            report("%s:%d: kernel argument %zu is a pointer to host memory, not to memory cudaMalloc returned: "
+                   "a GPU's kernel cannot read plain host memory (an illegal address); A, B and C are device "
+                   "memory already", short_file(file), line, i + 1);
+        told = true;
+        return;
+    }
+}
 
 device_address classify_device_address(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi, long *past)
 {
@@ -297,12 +318,13 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     return cudaSuccess;
 }
 
-void sim_copy_totals(const void *p, unsigned long long *to_host, unsigned long long *into_p)
+sim_ledger sim_ledger_of(const void *p)
 {
     const allocation *a = data_of(p, 1);
-    *to_host = copied_to_host;
-    *into_p = a ? a->copied_in : 0;
+    return sim_ledger{copied_to_host, a ? a->copied_in : 0, host_pointer_launches};
 }
+
+void sim_count_copy_to_host(size_t bytes) { copied_to_host += bytes; }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {

@@ -420,13 +420,13 @@ pool &the_pool()
     return *p;
 }
 
+}  // namespace
+
 const char *short_file(const char *path)
 {
     const char *slash = strrchr(path, '/');
     return slash ? slash + 1 : path;
 }
-
-}  // namespace
 
 void *dynamic_shared_memory() { return dynamic_shared_buffer; }
 

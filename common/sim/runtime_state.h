@@ -19,6 +19,8 @@ cudaError_t sticky_error();
 // Prints a diagnostic the way the simulator always does: one prefix, to
 // stderr, so students can tell the simulator's words from their own output.
 void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+// A source path without its folders, as diagnostics name a lab file.
+const char *short_file(const char *path);
 
 // Device memory: outside kernels it is inaccessible, as on a GPU, so host
 // code that dereferences a cudaMalloc pointer faults there too.

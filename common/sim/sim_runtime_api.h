@@ -98,11 +98,21 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 int sim_is_simulator(void);
 /* Not CUDA: 1 in a check build (make check), where kernels are instrumented. */
 int sim_check_active(void);
-/* Not CUDA: what cudaMemcpy has moved so far: bytes from device to host in
- * all, and bytes written into the allocation that holds p (0 when p is not
- * device memory).  The grader compares them before and after matmul, to
- * see whether C was computed by a kernel or copied in from elsewhere. */
-void sim_copy_totals(const void *p, unsigned long long *to_host, unsigned long long *into_p);
+/* Not CUDA: where data has gone so far, for the grader, which compares it
+ * before and after matmul to see whether C was computed by a kernel on the
+ * device or made elsewhere: bytes copied from the device to the host in all
+ * (cudaMemcpy and cudaMemcpyFromSymbol), bytes written by cudaMemcpy into
+ * the allocation that holds p (0 when p is not device memory), and kernel
+ * launches given a pointer to host memory (pinned host memory is reachable
+ * from a GPU's kernels: a kernel can carry A and B out to the host, and a
+ * product made there back into C, without any copy). */
+struct sim_ledger {
+    unsigned long long copied_to_host, copied_into_p, host_pointer_launches;
+};
+struct sim_ledger sim_ledger_of(const void *p);
+/* Not CUDA: counts a copy from device memory to the host that did not go
+ * through cudaMemcpy's own check (cudaMemcpyFromSymbol, below). */
+void sim_count_copy_to_host(size_t bytes);
 
 /* cudaFuncSetAttribute without its kernel (below): the simulator keeps one
  * limit on dynamic shared memory for every kernel. */
@@ -151,8 +161,13 @@ inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes
 {
     if (offset + bytes > sizeof(T))
         return cudaErrorInvalidValue;
-    return cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, bytes,
-                      kind == cudaMemcpyDeviceToHost ? cudaMemcpyHostToHost : cudaMemcpyDefault);
+    // A symbol is device memory on a GPU, though not a cudaMalloc block
+    // here: what leaves it for the host is counted as a copy to the host.
+    cudaError_t e = cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, bytes,
+                               kind == cudaMemcpyDeviceToHost ? cudaMemcpyHostToHost : cudaMemcpyDefault);
+    if (e == cudaSuccess && kind == cudaMemcpyDeviceToHost)
+        sim_count_copy_to_host(bytes);
+    return e;
 }
 inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
                                    cudaStream_t = 0)

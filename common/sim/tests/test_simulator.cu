@@ -619,6 +619,50 @@ START_TEST(free_of_foreign_pointer_fails)
 }
 END_TEST
 
+// What the grader reads to see where C came from: copies to the host
+// (cudaMemcpy and cudaMemcpyFromSymbol alike), copies into an allocation,
+// and launches that were given host memory, once each however many such
+// arguments.  A launch given only device pointers, a one-past-the-end
+// pointer or a null one is not counted.
+__device__ float ledger_symbol[64];
+
+__global__ void ledger_copy(const float *from, float *to, int count)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count)
+        to[i] = from[i];
+}
+
+START_TEST(ledger_counts_what_leaves_the_device)
+{
+    const int n = 64;
+    float *a = dev_alloc<float>(n), *b = dev_alloc<float>(n);
+    std::vector<float> host(n, 1.0f);
+    sim_ledger at_start = sim_ledger_of(b);
+    CUDA_OK(cudaMemcpy(b, host.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    ledger_copy<<<1, n>>>(a, b, n);
+    ledger_copy<<<1, n>>>(a + n, nullptr, 0);
+    CUDA_OK(cudaDeviceSynchronize());
+    sim_ledger on_device = sim_ledger_of(b);
+    ck_assert_uint_eq(on_device.copied_into_p - at_start.copied_into_p, n * sizeof(float));
+    ck_assert_uint_eq(on_device.copied_to_host, at_start.copied_to_host);
+    ck_assert_uint_eq(on_device.host_pointer_launches, at_start.host_pointer_launches);
+
+    stderr_capture cap;
+    ledger_copy<<<1, n>>>(a, host.data(), n);          // out to the host
+    ledger_copy<<<1, n>>>(host.data(), host.data(), n); // two host pointers, one launch
+    CUDA_OK(cudaDeviceSynchronize());
+    std::string said = cap.finish();
+    ASSERT_CONTAINS(said, "kernel argument 2 is a pointer to host memory");
+    CUDA_OK(cudaMemcpyFromSymbol(host.data(), ledger_symbol, n * sizeof(float)));
+    CUDA_OK(cudaMemcpy(host.data(), a, 8, cudaMemcpyDeviceToHost));
+    sim_ledger after = sim_ledger_of(b);
+    ck_assert_uint_eq(after.host_pointer_launches - on_device.host_pointer_launches, 2);
+    ck_assert_uint_eq(after.copied_to_host - on_device.copied_to_host, n * sizeof(float) + 8);
+    ck_assert_uint_eq(sim_ledger_of(host.data()).copied_into_p, 0);
+}
+END_TEST
+
 START_TEST(copy_past_end_is_refused)
 {
     const size_t n = 1000;
@@ -1229,6 +1273,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, memset_sets_bytes);
     tcase_add_test(tc, free_of_foreign_pointer_fails);
     tcase_add_test(tc, copy_past_end_is_refused);
+    tcase_add_test(tc, ledger_counts_what_leaves_the_device);
 
     tc = tcase(s, "host_dereference", 10);
     tcase_add_test_raise_signal(tc, host_read_of_device_memory_dies, SIGSEGV);
