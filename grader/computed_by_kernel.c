@@ -47,11 +47,8 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
     }
     if (!ledger_says_device_computed(&c->moved, msg, len))
         return 0;
-    if (c->host_accesses) {
-        snprintf(msg, len, "a kernel made %llu accesses to host memory: kernels read A and B and write C through "
-                 "the device pointers matmul was given", c->host_accesses);
-        return 0;
-    }
+    /* Accesses to host memory never reach here: grading_run_check refuses
+     * the counts of a run that made any. */
     if (c->global_stores < elements) {
         snprintf(msg, len, "the kernels stored %llu values for the %llu elements of C: every element of C must be "
                  "written by a kernel", c->global_stores, elements);

@@ -589,6 +589,13 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     char why[1024];
     if (out->copy_reports && !ledger_says_device_computed(&out->moved, why, sizeof why))
         ck_abort_msg("n=%d: %s", n, why);
+    /* Host memory a kernel reached through a pointer it was not given (one
+     * inside a structure, say) escapes the ledger, not these counts: no
+     * structural test credits such a kernel. */
+    if (out->host_accesses)
+        ck_abort_msg("n=%d: the kernels made %llu accesses to host memory (the check report names the line): "
+                     "kernels read A and B and write C in device memory, through the pointers matmul was given%s%s",
+                     n, out->host_accesses, out->findings[0] ? "\nThe check report says:\n" : "", out->findings);
     ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
                   out->moved.copied_into_c ? " C was filled by cudaMemcpy, not by a kernel: compute it on the device" : "");
 }

@@ -102,6 +102,11 @@ void *dynamic_shared_memory();
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
             kernel_site site);
 
+// A `__device__` variable, which lives in host memory here: the rewrite of a
+// lab file registers each (rewrite_launch.c) so that check mode counts a
+// kernel's accesses to it as global memory, as on a GPU, not as host memory.
+bool register_device_variable(const void *address, size_t bytes);
+
 // Counts a launch that was given a pointer to host memory (device_memory.cpp).
 void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line);
 

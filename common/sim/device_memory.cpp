@@ -15,6 +15,8 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "nan_patterns.h"
 #include "runtime_state.h"
@@ -107,6 +109,19 @@ struct scoped_access {
 bool is_device_pointer(const void *p) { return data_of(p, 1) != nullptr; }
 bool is_device_range(const void *p, size_t bytes) { return data_of(p, bytes ? bytes : 1) != nullptr; }
 
+// The `__device__` variables of the program (register_device_variable).
+static std::vector<std::pair<uintptr_t, size_t>> &device_variables()
+{
+    static std::vector<std::pair<uintptr_t, size_t>> all;
+    return all;
+}
+
+bool register_device_variable(const void *address, size_t bytes)
+{
+    device_variables().emplace_back(reinterpret_cast<uintptr_t>(address), bytes);
+    return true;
+}
+
 // A kernel given host memory, as a GPU's kernel may be given pinned host
 // memory, can move data between the device and the host with no copy at
 // all; the grader counts such launches (sim_ledger_of), and the student
@@ -139,6 +154,13 @@ device_address classify_device_address(const void *p, size_t bytes, uintptr_t *l
         *past = u < start ? u - start : u - start - (intptr_t)a->bytes;
         return device_address::out_of_bounds;
     }
+    auto u = reinterpret_cast<uintptr_t>(p);
+    for (const auto &v : device_variables())
+        if (u >= v.first && u + bytes <= v.first + v.second) {
+            *lo = v.first;
+            *hi = v.first + v.second;
+            return device_address::inside;
+        }
     return device_address::not_device;
 }
 

@@ -1,6 +1,7 @@
 // Rewrites `k<<<cfg>>>(args)` into `k % sim_cfg(cfg)(args)`, and CUDA's
 // reserved names (`__global__`, `__syncthreads`, ...) into the simulator's
-// spellings of them (cuda_spellings.h says why).
+// spellings of them (cuda_spellings.h says why), and registers each
+// `__device__` variable with the simulator after its declaration.
 //
 // This is a small lexer rather than a text search because `<<<` and `>>>`
 // also turn up where they are not a launch: in string, raw-string and char
@@ -35,6 +36,13 @@
 // - `extern __shared__ T name[];` is a function's local pointer when any
 //   brace is open and a file-scope macro otherwise, so one declared inside
 //   a namespace block would be set once, for the main thread's blocks only.
+// - A `__device__` declaration is a variable's when no `(` comes before its
+//   first `[ = { , ;` (attributes and __align__ aside): a function pointer
+//   or a variable initialised with parentheses, `__device__ T x(3);`, is
+//   not registered, and check mode counts a kernel's accesses to it as host
+//   memory.  Neither is a variable template, one whose declaration defines
+//   a struct, class, union or enum, or an `extern` declaration (the
+//   definition registers it).
 // - Literals and `//` comments end at an unescaped newline, as in the
 //   preprocessor, so a stray apostrophe (say in `#if 0` prose) only affects
 //   its own line.  Trigraphs and digraphs are not recognised.
@@ -466,6 +474,93 @@ static int rewrite_dynamic_shared(const char *src, size_t len, size_t copied, si
     return 1;
 }
 
+// `__device__` before a variable rather than a function: the names it
+// declares, so that check mode can tell a kernel's accesses to them (global
+// memory on a GPU) from accesses to host memory.  The simulator keeps such
+// a variable in ordinary host memory; after the declaration's `;` the
+// rewrite registers each one (sim::register_device_variable), on the same
+// line.  A declaration is a variable's when a `[`, `=`, `{`, `,` or `;`
+// comes before any `(` (attributes and __align__ skipped); `from` is just
+// past `__device__`.  Returns how many names were stored (at most max),
+// with *statement_end just past the `;`, or 0 for a function or anything
+// not understood (then check mode counts accesses to it as host memory).
+enum { MOST_DEVICE_NAMES = 16 };
+
+static int device_variable_names(const char *src, size_t len, size_t from, size_t names[][2], int max,
+                                 size_t *statement_end)
+{
+    int count = 0, nesting = 0, angles = 0, in_initializer = 0, named = 0, skip_group = 0;
+    size_t last[2] = {0, 0};
+    enum tok_kind kind, prev_kind = TOK_SPACE;
+    for (size_t i = from, end; i < len; i = end) {
+        end = next_token(src, len, i, &kind);
+        if (kind == TOK_SPACE || kind == TOK_COMMENT)
+            continue;
+        char c = kind == TOK_PUNCT ? src[i] : '\0';
+        if (nesting > 0 || (in_initializer && c != ',' && c != ';')) {
+            if (c == '(' || c == '[' || c == '{')
+                nesting++;
+            else if ((c == ')' || c == ']' || c == '}') && --nesting < 0)
+                return 0;
+        } else if (kind == TOK_IDENT) {
+            // A type defined in the declaration, or an operator: left alone.
+            if (token_is(src, i, end, "struct") || token_is(src, i, end, "class") ||
+                token_is(src, i, end, "union") || token_is(src, i, end, "enum") ||
+                token_is(src, i, end, "operator"))
+                return 0;
+            if (token_is(src, i, end, "__attribute__") || token_is(src, i, end, "__align__") ||
+                token_is(src, i, end, "alignas"))
+                skip_group = 1;
+            else if (!angles) {
+                last[0] = i;
+                last[1] = end;
+            }
+        } else if (c == '<' && prev_kind == TOK_IDENT) {
+            angles++;
+        } else if (c == '>' && angles) {
+            angles--;
+        } else if (c == '(') {
+            if (!skip_group)
+                return 0;  // a function (or something this scan does not read)
+            skip_group = 0;
+            nesting++;
+        } else if (!angles && (c == '[' || c == '=' || c == '{' || c == ',' || c == ';')) {
+            if (!named && last[1] > last[0]) {
+                if (count == max)
+                    return 0;
+                names[count][0] = last[0];
+                names[count][1] = last[1];
+                count++;
+                named = 1;
+            }
+            if (c == '[' || c == '{')
+                nesting++;
+            in_initializer = c == '=' || c == '{' ? 1 : in_initializer;
+            if (c == ',') {
+                named = in_initializer = 0;
+                last[0] = last[1] = 0;
+            }
+            if (c == ';') {
+                *statement_end = end;
+                return count;
+            }
+        }
+        prev_kind = kind;
+    }
+    return 0;
+}
+
+// Registers the variables device_variable_names found, with no newline.
+static void write_device_variable_registrations(const char *src, size_t names[][2], int count, unsigned *serial,
+                                                FILE *out)
+{
+    for (int k = 0; k < count; k++) {
+        size_t n = names[k][1] - names[k][0];
+        fprintf(out, " [[maybe_unused]] static const bool sim_device_variable_%u = ::sim::register_device_variable(&(%.*s), "
+                     "sizeof(%.*s));", (*serial)++, (int)n, src + names[k][0], (int)n, src + names[k][0]);
+    }
+}
+
 int rewrite_launches(const char *src, size_t len, FILE *out, const char *display_path,
                      char *err, size_t errlen)
 {
@@ -473,13 +568,25 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     size_t copied = 0;  // src[0, copied) has been written
     size_t i = 0;
     int after_operator = 0;  // previous token was the keyword `operator`
+    int after_extern = 0;    // previous token was the keyword `extern`
+    int template_head = 0;   // `template` seen in this declaration (a variable template is not registered)
     int depth = 0;           // braces open: 0 at file scope
+    size_t device_names[MOST_DEVICE_NAMES][2];
+    int device_name_count = 0;  // __device__ variables to register at device_statement_end
+    size_t device_statement_end = 0;
+    unsigned serial = 0;
 
     if (err && errlen > 0)
         err[0] = '\0';
     write_line_header(out, path);
     while (i < len) {
         enum tok_kind kind;
+        if (device_name_count && i >= device_statement_end) {
+            fwrite(src + copied, 1, device_statement_end - copied, out);
+            copied = device_statement_end;
+            write_device_variable_registrations(src, device_names, device_name_count, &serial, out);
+            device_name_count = 0;
+        }
         size_t end = next_token(src, len, i, &kind);
 
         if (kind == TOK_PUNCT && !after_operator && starts_with(src, len, i, "<<<")) {
@@ -509,14 +616,27 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
                 fputs(spelled, out);
                 copied = end;
             }
+            // An extern declaration defines nothing here (its size may be
+            // unknown); the definition registers it.
+            if (spelled && token_is(src, i, end, "__device__") && !after_extern && !template_head &&
+                !device_name_count)
+                device_name_count = device_variable_names(src, len, end, device_names, MOST_DEVICE_NAMES,
+                                                          &device_statement_end);
         }
-        if (kind == TOK_IDENT)
-            after_operator = end - i == 8 && memcmp(src + i, "operator", 8) == 0;
-        else if (kind != TOK_SPACE && kind != TOK_COMMENT)
-            after_operator = 0;
+        if (kind == TOK_PUNCT && (src[i] == ';' || src[i] == '{' || src[i] == '}'))
+            template_head = 0;
+        if (kind == TOK_IDENT) {
+            template_head = template_head || token_is(src, i, end, "template");
+            after_operator = token_is(src, i, end, "operator");
+            after_extern = token_is(src, i, end, "extern") || (after_extern && sim_spelling(src + i, end - i));
+        } else if (kind != TOK_SPACE && kind != TOK_COMMENT) {
+            after_operator = after_extern = 0;
+        }
         i = end;
     }
     fwrite(src + copied, 1, len - copied, out);
+    if (device_name_count)
+        write_device_variable_registrations(src, device_names, device_name_count, &serial, out);
     if (fflush(out) != 0 || ferror(out)) {
         if (err && errlen > 0)
             snprintf(err, errlen, "%s: cannot write the rewritten file", path);

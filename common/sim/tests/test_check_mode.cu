@@ -879,6 +879,35 @@ START_TEST(host_pointer_read)
 }
 END_TEST
 
+// A __device__ variable lives in host memory on the simulator, but it is
+// global memory on a GPU: reads and writes of it are global accesses, not
+// host memory (the rewrite registers it, rewrite_launch.c).
+__device__ float device_table[64];
+__device__ int device_counter;
+
+__global__ void use_device_variables(float *out)
+{
+    device_table[threadIdx.x] = (float)threadIdx.x;
+    if (threadIdx.x == 0)
+        device_counter = 1;
+    out[threadIdx.x] = device_table[threadIdx.x] * device_counter;
+}
+
+START_TEST(device_variables_are_global_memory)
+{
+    float *out = dev_floats(64);
+    checked_run run;
+    use_device_variables<<<1, 64>>>(out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "host_accesses", 0);
+    EXPECT(r, "global_stores", 64 + 1 + 64);
+    EXPECT(r, "global_loads", 64 + 64);
+    ck_assert_int_eq(r.findings.size(), 0);
+}
+END_TEST
+
 // ------------------------------------------------------------- a spin
 
 // Never ends, and loads on every turn (volatile: the loop cannot be folded
@@ -1053,6 +1082,7 @@ static Suite *check_mode_suite(void)
     tcase_set_timeout(tc, 10);
     tcase_add_test(tc, out_of_bounds_read_in_slack);
     tcase_add_test(tc, host_pointer_read);
+    tcase_add_test(tc, device_variables_are_global_memory);
     tcase_add_test(tc, uninitialised_shared_read);
     tcase_add_test(tc, every_access_has_a_line);
     suite_add_tcase(s, tc);

@@ -305,6 +305,42 @@ START_TEST(cuda_names_respelled)
 }
 END_TEST
 
+// A __device__ variable is registered after its declaration, on its line,
+// so that check mode knows its accesses for global memory; every name of a
+// declaration, its initialisers skipped.  Functions, extern declarations
+// and template arguments register nothing.
+#define REGISTER(k, name) " [[maybe_unused]] static const bool sim_device_variable_" #k \
+    " = ::sim::register_device_variable(&(" name "), sizeof(" name "));"
+
+START_TEST(device_variables_registered)
+{
+    check_rewrite("__device__ int side = 16;\n"
+                  "__device__ const float one = f(1, 2), two{2.0f}, *p;\n"
+                  "extern __device__ float later[4];\n"
+                  "__device__ __align__(16) float later[4] = {1, 2};\n"
+                  "__device__ Pair<int, 3> pairs[2][3];\n"
+                  "__device__ __forceinline__ float f(int x) { return x; }\n"
+                  "template <int N> __device__ float g(float (&a)[N]);\n",
+                  "SIM_DEVICE int side = 16;" REGISTER(0, "side") "\n"
+                  "SIM_DEVICE const float one = f(1, 2), two{2.0f}, *p;" REGISTER(1, "one") REGISTER(2, "two")
+                  REGISTER(3, "p") "\n"
+                  "extern SIM_DEVICE float later[4];\n"
+                  "SIM_DEVICE SIM_ALIGN(16) float later[4] = {1, 2};" REGISTER(4, "later") "\n"
+                  "SIM_DEVICE Pair<int, 3> pairs[2][3];" REGISTER(5, "pairs") "\n"
+                  "SIM_DEVICE SIM_FORCEINLINE float f(int x) { return x; }\n"
+                  "template <int N> SIM_DEVICE float g(float (&a)[N]);\n");
+    // Declarations whose name this scan does not read register nothing.
+    check_rewrite("template <class T> __device__ T zero = T(0);\n"
+                  "__device__ struct Pt { int x; } pt;\n"
+                  "__device__ Pt operator=(Pt a);\n",
+                  "template <class T> SIM_DEVICE T zero = T(0);\n"
+                  "SIM_DEVICE struct Pt { int x; } pt;\n"
+                  "SIM_DEVICE Pt operator=(Pt a);\n");
+    // The last line of a file without its newline still registers.
+    check_rewrite("__device__ float x;", "SIM_DEVICE float x;" REGISTER(0, "x"));
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
     Suite *s = suite_create("rewrite_launch");
@@ -332,6 +368,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, digit_separators_and_arrow);
     tcase_add_test(tc, operator_shift_specialisation);
     tcase_add_test(tc, cuda_names_respelled);
+    tcase_add_test(tc, device_variables_registered);
     suite_add_tcase(s, tc);
     return s;
 }
