@@ -65,8 +65,15 @@ fail_stage() {
 
 # What a simulator build says of code it cannot run (common/sim/cuda_sim.h):
 # a limit of the kit, never called the student's compile error.
-not_simulated_marker='are not simulated:'
-not_simulated_why="uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
+# not_simulated_why LOG: what the build in LOG asked for, in words.
+not_simulated_marker='not simulated:'
+not_simulated_why() {
+    if grep -qF 'the occupancy API' "$1"; then
+        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu), or ask make occupancy instead"
+    else
+        echo "uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
+    fi
+}
 
 # forbidden_include DEPS DIR: the first file a build of the student's file
 # included (DEPS, the compiler's dependency list) that no submission may: a
@@ -118,7 +125,8 @@ build_lab() {
         return 4
     fi
     if grep -qF -- "$not_simulated_marker" "$dir/$sub.log"; then
-        echo "   kit limit: $stage/matmul.cu $not_simulated_why"
+        kit_limit_why=$(not_simulated_why "$dir/$sub.log")
+        echo "   kit limit: $stage/matmul.cu $kit_limit_why"
         return 3
     fi
     echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"
@@ -168,7 +176,7 @@ for stage in $stages; do
             build_lab "$stage" "$dir" build ""
             built=$?
             if [ $built -eq 3 ]; then
-                no_kernel="not graded on the simulator: matmul.cu $not_simulated_why"
+                no_kernel="not graded on the simulator: matmul.cu $kit_limit_why"
             elif [ $built -eq 4 ]; then
                 no_kernel="matmul.cu includes a file of the kit that is not a header (above): its kernel tests score 0"
             elif [ $built -ne 0 ]; then

@@ -226,6 +226,33 @@ SIM_WARP_PRIMITIVE(sim_warp_all_sync)
 SIM_WARP_PRIMITIVE(sim_warp_activemask)
 #undef SIM_WARP_PRIMITIVE
 
+// The occupancy API answers from the registers the compiler gave a kernel,
+// which the simulator does not have (it compiles for the CPU).  A program
+// that asks is told so when it is compiled, a limit of the kit; `make
+// occupancy` works the same answer out from nvcc's numbers without a GPU.
+struct cudaFuncAttributes {
+    size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+    int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
+        preferredShmemCarveout;
+};
+#define SIM_OCCUPANCY_QUERY(name)                                                                            \
+    template <class... A>                                                                                    \
+    inline cudaError_t name(A...)                                                                            \
+    {                                                                                                        \
+        static_assert(sim::not_simulated<A...>,                                                              \
+                      "the occupancy API (cudaOccupancy*, cudaFuncGetAttributes) is not simulated: it answers " \
+                      "from the registers the compiler gave the kernel, which the CPU simulator does not have, " \
+                      "a limit of the kit, not a mistake in your code; run it on a GPU (BACKEND=gpu), or see "  \
+                      "make occupancy, which works the answer out from nvcc's numbers");                         \
+        return cudaErrorNotSupported;                                                                        \
+    }
+SIM_OCCUPANCY_QUERY(cudaOccupancyMaxActiveBlocksPerMultiprocessor)
+SIM_OCCUPANCY_QUERY(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)
+SIM_OCCUPANCY_QUERY(cudaOccupancyMaxPotentialBlockSize)
+SIM_OCCUPANCY_QUERY(cudaOccupancyAvailableDynamicSMemPerBlock)
+SIM_OCCUPANCY_QUERY(cudaFuncGetAttributes)
+#undef SIM_OCCUPANCY_QUERY
+
 // Blocks run on several OS threads, so atomics must be real ones.
 inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 inline unsigned atomicAdd(unsigned *p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }

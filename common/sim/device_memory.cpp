@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -135,8 +136,9 @@ void note_launch_pointers(const void *const *pointers, size_t count, const char 
         host_pointer_launches++;
         if (!told)
             report("%s:%d: kernel argument %zu is a pointer to host memory, not to memory cudaMalloc returned: "
-                   "a GPU's kernel cannot read plain host memory (an illegal address); A, B and C are device "
-                   "memory already", short_file(file), line, i + 1);
+                   "a GPU's kernel cannot read memory from malloc (an illegal address), and one given pinned "
+                   "or managed memory reaches the host; A, B and C are device memory already",
+                   short_file(file), line, i + 1);
         told = true;
         return;
     }
@@ -269,10 +271,35 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     return cudaSuccess;
 }
 
+// Managed memory is host memory here: the host reads and writes it
+// directly, as it may on a GPU, so a kernel given it is given host memory
+// (note_launch_pointers).  Kept apart so that cudaFree knows it.
+static std::set<void *> &managed_blocks()
+{
+    static std::set<void *> all;
+    return all;
+}
+
+cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int)
+{
+    if (!ptr)
+        return record_error(cudaErrorInvalidValue);
+    *ptr = bytes ? calloc(1, bytes) : nullptr;
+    if (bytes && !*ptr)
+        return record_error(cudaErrorMemoryAllocation);
+    if (*ptr)
+        managed_blocks().insert(*ptr);
+    return cudaSuccess;
+}
+
 cudaError_t cudaFree(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
+    if (managed_blocks().erase(ptr)) {
+        free(ptr);
+        return cudaSuccess;
+    }
     auto u = reinterpret_cast<uintptr_t>(ptr);
     for (auto it = allocations().begin(); it != allocations().end(); ++it) {
         if (reinterpret_cast<uintptr_t>(it->second.data) == u) {

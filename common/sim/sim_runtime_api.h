@@ -51,6 +51,47 @@ typedef enum cudaFuncAttribute {
 typedef struct sim_event *cudaEvent_t;
 typedef struct sim_stream *cudaStream_t;
 
+/* Flags the simulator accepts and has no use for (one in-order queue). */
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaMemAttachGlobal 0x01
+
+/* The attributes cudaDeviceGetAttribute answers, by CUDA's numbers: the
+ * fields of cudaGetDeviceProperties under another name. */
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1,
+    cudaDevAttrMaxBlockDimX = 2,
+    cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4,
+    cudaDevAttrMaxGridDimX = 5,
+    cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7,
+    cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrWarpSize = 10,
+    cudaDevAttrMaxRegistersPerBlock = 12,
+    cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrL2CacheSize = 38,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+    cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+    cudaDevAttrReservedSharedMemoryPerBlock = 111
+};
+
+/* Cache preferences, accepted and without effect here. */
+enum cudaFuncCache {
+    cudaFuncCachePreferNone = 0,
+    cudaFuncCachePreferShared = 1,
+    cudaFuncCachePreferL1 = 2,
+    cudaFuncCachePreferEqual = 3
+};
+
 /* The fields a lesson uses, by CUDA's names.  The simulator presents the
  * limits of the GPU the kit's report was measured on (runtime_errors.cpp). */
 struct cudaDeviceProp {
@@ -93,6 +134,20 @@ cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream SIM_DEFAULT(0));
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+/* Streams: every operation runs at once, in order, so a stream is the
+ * default stream under another name (streams.cpp). */
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags SIM_DEFAULT(0));
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, int device);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+/* Memory the host and the kernels share: host memory to the simulator, as
+ * cudaMallocHost's is, and cudaFree gives it back (device_memory.cpp). */
+cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags SIM_DEFAULT(cudaMemAttachGlobal));
 
 /* Not CUDA: lets a program say which backend it runs on. */
 int sim_is_simulator(void);
@@ -137,6 +192,17 @@ inline cudaError_t cudaMallocHost(void **ptr, size_t bytes)
     return *ptr || bytes == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
 }
 template <class T>
+inline cudaError_t cudaMallocManaged(T **ptr, size_t bytes, unsigned int flags = cudaMemAttachGlobal)
+{
+    return cudaMallocManaged(reinterpret_cast<void **>(ptr), bytes, flags);
+}
+template <class T>
+inline cudaError_t cudaMallocAsync(T **ptr, size_t bytes, cudaStream_t)
+{
+    return cudaMalloc(reinterpret_cast<void **>(ptr), bytes);
+}
+inline cudaError_t cudaFreeAsync(void *ptr, cudaStream_t) { return cudaFree(ptr); }
+template <class T>
 inline cudaError_t cudaMallocHost(T **ptr, size_t bytes)
 {
     return cudaMallocHost(reinterpret_cast<void **>(ptr), bytes);
@@ -179,6 +245,12 @@ inline cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStrea
     return cudaMemset(ptr, value, bytes);
 }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
+template <class T>
+inline cudaError_t cudaFuncSetCacheConfig(T *kernel, enum cudaFuncCache config)
+{
+    (void)kernel;
+    return cudaDeviceSetCacheConfig(config);
+}
 template <class T>
 inline cudaError_t cudaFuncSetAttribute(T *kernel, cudaFuncAttribute attribute, int value)
 {

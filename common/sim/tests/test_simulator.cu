@@ -1113,6 +1113,49 @@ START_TEST(template_and_namespaced_kernels)
 }
 END_TEST
 
+// cudaDeviceGetAttribute gives cudaGetDeviceProperties' numbers; a stream
+// of one's own runs its work at once, like the default stream; managed
+// memory is host memory, and cudaFree gives it back.
+START_TEST(attributes_streams_and_managed_memory)
+{
+    cudaDeviceProp p;
+    CUDA_OK(cudaGetDeviceProperties(&p, 0));
+    int v = 0;
+    CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0));
+    ck_assert_int_eq(v, p.multiProcessorCount);
+    CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    ck_assert_int_eq(v, (int)p.sharedMemPerBlockOptin);
+    CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, 0));
+    ck_assert_int_eq(v, p.major);
+    CUDA_IS(cudaErrorInvalidDevice, cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 1));
+    CUDA_IS(cudaErrorInvalidDevice, cudaGetLastError());
+
+    cudaStream_t stream;
+    cudaEvent_t done;
+    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    CUDA_OK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+    int *d = nullptr;
+    CUDA_OK(cudaMallocAsync(&d, 32 * sizeof(int), stream));
+    fill<4><<<1, 32, 0, stream>>>(d);
+    CUDA_OK(cudaEventRecord(done, stream));
+    CUDA_OK(cudaEventQuery(done));
+    CUDA_OK(cudaStreamQuery(stream));
+    CUDA_OK(cudaStreamWaitEvent(0, done));
+    std::vector<int> h = to_host(d, 32);
+    for (int i = 0; i < 32; i++)
+        ck_assert_int_eq(h[i], 4 * i);
+    CUDA_OK(cudaFreeAsync(d, stream));
+    CUDA_OK(cudaEventDestroy(done));
+    CUDA_OK(cudaStreamDestroy(stream));
+
+    float *m = nullptr;
+    CUDA_OK(cudaMallocManaged(&m, 16 * sizeof(float)));
+    m[15] = 2.0f;  // the host reaches it directly
+    ck_assert_float_eq(m[0], 0.0f);
+    CUDA_OK(cudaFree(m));
+}
+END_TEST
+
 START_TEST(launch_with_shared_bytes_and_stream)
 {
     int *p = dev_alloc<int>(32);
@@ -1301,6 +1344,7 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "launch_forms", 10);
     tcase_add_test(tc, template_and_namespaced_kernels);
     tcase_add_test(tc, launch_with_shared_bytes_and_stream);
+    tcase_add_test(tc, attributes_streams_and_managed_memory);
 
     tc = tcase(s, "atomics", 10);
     tcase_add_test(tc, atomic_add_totals);
