@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -115,7 +116,7 @@ template <class T>
 const void *data_pointer_or_null(const T &v)
 {
     if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>)
-        return static_cast<const void *>(v);
+        return const_cast<const void *>(static_cast<const volatile void *>(v));  // volatile T * too
     else
         return nullptr;
 }
@@ -191,6 +192,27 @@ inline float max(float a, float b) { return fmaxf(a, b); }
 inline float sim_fmul_rn(float a, float b) { return a * b; }
 inline float sim_fadd_rn(float a, float b) { return a + b; }
 inline float sim_fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+inline float sim_fsub_rn(float a, float b) { return a - b; }
+inline float sim_fdiv_rn(float a, float b) { return a / b; }
+inline float sim_frcp_rn(float a) { return 1.0f / a; }
+inline float sim_fsqrt_rn(float a) { return sqrtf(a); }
+// The fast, approximate forms a GPU offers; the CPU computes them exactly,
+// which is within the tolerance any right use of them expects.
+inline float sim_fdividef(float a, float b) { return a / b; }
+inline float sim_expf(float a) { return expf(a); }
+inline float sim_logf(float a) { return logf(a); }
+inline float sim_sinf(float a) { return sinf(a); }
+inline float sim_cosf(float a) { return cosf(a); }
+inline float sim_powf(float a, float b) { return powf(a, b); }
+inline float sim_saturatef(float a) { return a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f; }  // NaN -> 0, as CUDA's
+// Bits reinterpreted, and bit counts, with CUDA's results for 0.
+inline int sim_float_as_int(float f) { int i; std::memcpy(&i, &f, sizeof i); return i; }
+inline float sim_int_as_float(int i) { float f; std::memcpy(&f, &i, sizeof f); return f; }
+inline unsigned sim_float_as_uint(float f) { unsigned u; std::memcpy(&u, &f, sizeof u); return u; }
+inline float sim_uint_as_float(unsigned u) { float f; std::memcpy(&f, &u, sizeof f); return f; }
+inline int sim_popc(unsigned x) { return __builtin_popcount(x); }
+inline int sim_clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
+inline int sim_ffs(int x) { return __builtin_ffs(x); }
 // __ldg: a read through the read-only cache; on the CPU, a read.
 template <class T>
 inline T sim_ldg(const T *p) { return *p; }

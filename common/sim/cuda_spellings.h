@@ -31,6 +31,24 @@
     X(__fmul_rn, sim_fmul_rn)                           \
     X(__fadd_rn, sim_fadd_rn)                           \
     X(__fmaf_rn, sim_fmaf_rn)                           \
+    X(__fsub_rn, sim_fsub_rn)                           \
+    X(__fdiv_rn, sim_fdiv_rn)                           \
+    X(__frcp_rn, sim_frcp_rn)                           \
+    X(__fsqrt_rn, sim_fsqrt_rn)                         \
+    X(__fdividef, sim_fdividef)                         \
+    X(__expf, sim_expf)                                 \
+    X(__logf, sim_logf)                                 \
+    X(__sinf, sim_sinf)                                 \
+    X(__cosf, sim_cosf)                                 \
+    X(__powf, sim_powf)                                 \
+    X(__saturatef, sim_saturatef)                       \
+    X(__float_as_int, sim_float_as_int)                 \
+    X(__int_as_float, sim_int_as_float)                 \
+    X(__float_as_uint, sim_float_as_uint)               \
+    X(__uint_as_float, sim_uint_as_float)               \
+    X(__popc, sim_popc)                                 \
+    X(__clz, sim_clz)                                   \
+    X(__ffs, sim_ffs)                                   \
     X(__pipeline_memcpy_async, sim_pipeline_memcpy_async) \
     X(__pipeline_commit, sim_pipeline_commit)           \
     X(__pipeline_wait_prior, sim_pipeline_wait_prior)   \

@@ -271,6 +271,31 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     return cudaSuccess;
 }
 
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    if (!ptr || !pitch)
+        return record_error(cudaErrorInvalidValue);
+    const size_t row_alignment = 512;
+    *pitch = round_up(width ? width : 1, row_alignment);
+    return cudaMalloc(ptr, *pitch * height);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         cudaMemcpyKind kind)
+{
+    if (width > dpitch || width > spitch) {
+        report("cudaMemcpy2D: a row of %zu bytes is wider than the pitch (%zu to, %zu from)", width, dpitch, spitch);
+        return record_error(cudaErrorInvalidValue);
+    }
+    for (size_t row = 0; row < height; row++) {
+        cudaError_t e = cudaMemcpy(static_cast<char *>(dst) + row * dpitch,
+                                   static_cast<const char *>(src) + row * spitch, width, kind);
+        if (e != cudaSuccess)
+            return e;
+    }
+    return cudaSuccess;
+}
+
 // Managed memory is host memory here: the host reads and writes it
 // directly, as it may on a GPU, so a kernel given it is given host memory
 // (note_launch_pointers).  Kept apart so that cudaFree knows it.

@@ -145,6 +145,12 @@ cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags SIM_DEFAULT(0));
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, int device);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+/* Pitched memory: rows padded to 512 bytes, as a GPU's are (it is device
+ * memory like cudaMalloc's), and copies of a rectangle, made row by row with
+ * cudaMemcpy (so they are checked, and counted, as its copies are). */
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         cudaMemcpyKind kind);
 /* Memory the host and the kernels share: host memory to the simulator, as
  * cudaMallocHost's is, and cudaFree gives it back (device_memory.cpp). */
 cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags SIM_DEFAULT(cudaMemAttachGlobal));
@@ -195,6 +201,16 @@ template <class T>
 inline cudaError_t cudaMallocManaged(T **ptr, size_t bytes, unsigned int flags = cudaMemAttachGlobal)
 {
     return cudaMallocManaged(reinterpret_cast<void **>(ptr), bytes, flags);
+}
+template <class T>
+inline cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
+{
+    return cudaMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
+}
+inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                     size_t height, cudaMemcpyKind kind, cudaStream_t = 0)
+{
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 template <class T>
 inline cudaError_t cudaMallocAsync(T **ptr, size_t bytes, cudaStream_t)

@@ -663,6 +663,34 @@ START_TEST(ledger_counts_what_leaves_the_device)
 }
 END_TEST
 
+// Pitched memory: rows 512 bytes apart; a rectangle copied in and back
+// out row by row, each row counted by the ledger as cudaMemcpy's copies are.
+START_TEST(pitched_copies)
+{
+    const size_t width = 5, height = 3;
+    float *d = nullptr;
+    size_t pitch = 0;
+    CUDA_OK(cudaMallocPitch(&d, &pitch, width * sizeof(float), height));
+    ck_assert_uint_eq(pitch, 512);
+    std::vector<float> in(width * height), out(width * height, -1.0f);
+    for (size_t i = 0; i < in.size(); i++)
+        in[i] = (float)i;
+    CUDA_OK(cudaMemcpy2D(d, pitch, in.data(), width * sizeof(float), width * sizeof(float), height,
+                         cudaMemcpyHostToDevice));
+    sim_ledger before = sim_ledger_of(d);
+    CUDA_OK(cudaMemcpy2D(out.data(), width * sizeof(float), d, pitch, width * sizeof(float), height,
+                         cudaMemcpyDeviceToHost));
+    ck_assert_uint_eq(sim_ledger_of(d).copied_to_host - before.copied_to_host, width * height * sizeof(float));
+    for (size_t i = 0; i < in.size(); i++)
+        ck_assert_float_eq(out[i], in[i]);
+    stderr_capture cap;
+    CUDA_IS(cudaErrorInvalidValue, cudaMemcpy2D(out.data(), 4, d, pitch, 8, 1, cudaMemcpyDeviceToHost));
+    ASSERT_CONTAINS(cap.finish(), "wider than the pitch");
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    CUDA_OK(cudaFree(d));
+}
+END_TEST
+
 START_TEST(copy_past_end_is_refused)
 {
     const size_t n = 1000;
@@ -1116,6 +1144,47 @@ END_TEST
 // cudaDeviceGetAttribute gives cudaGetDeviceProperties' numbers; a stream
 // of one's own runs its work at once, like the default stream; managed
 // memory is host memory, and cudaFree gives it back.
+// The arithmetic intrinsics a kernel may call, with CUDA's results at the
+// edges (__saturatef of NaN is 0; __clz of 0 is 32; __ffs of 0 is 0).
+__global__ void intrinsics(float *f, int *i)
+{
+    f[0] = __fdividef(6.0f, 3.0f);
+    f[1] = __saturatef(1.5f);
+    f[2] = __saturatef(nanf(""));
+    f[3] = __int_as_float(__float_as_int(-2.5f));
+    f[4] = __uint_as_float(__float_as_uint(0.25f));
+    f[5] = __fsqrt_rn(16.0f) + __frcp_rn(4.0f) + __fsub_rn(1.0f, 0.5f) + __fdiv_rn(1.0f, 8.0f);
+    f[6] = __expf(0.0f) + __logf(1.0f) + __sinf(0.0f) + __cosf(0.0f) + __powf(2.0f, 3.0f);
+    i[0] = __popc(0xF0F0u);
+    i[1] = __clz(0);
+    i[2] = __clz(1);
+    i[3] = __ffs(0);
+    i[4] = __ffs(8);
+}
+
+START_TEST(arithmetic_intrinsics)
+{
+    float *f = dev_alloc<float>(7);
+    int *i = dev_alloc<int>(5);
+    intrinsics<<<1, 1>>>(f, i);
+    CUDA_OK(cudaGetLastError());
+    std::vector<float> hf = to_host(f, 7);
+    std::vector<int> hi = to_host(i, 5);
+    ck_assert_float_eq(hf[0], 2.0f);
+    ck_assert_float_eq(hf[1], 1.0f);
+    ck_assert_float_eq(hf[2], 0.0f);
+    ck_assert_float_eq(hf[3], -2.5f);
+    ck_assert_float_eq(hf[4], 0.25f);
+    ck_assert_float_eq(hf[5], 4.0f + 0.25f + 0.5f + 0.125f);
+    ck_assert_float_eq(hf[6], 1.0f + 0.0f + 0.0f + 1.0f + 8.0f);
+    ck_assert_int_eq(hi[0], 8);
+    ck_assert_int_eq(hi[1], 32);
+    ck_assert_int_eq(hi[2], 31);
+    ck_assert_int_eq(hi[3], 0);
+    ck_assert_int_eq(hi[4], 4);
+}
+END_TEST
+
 START_TEST(attributes_streams_and_managed_memory)
 {
     cudaDeviceProp p;
@@ -1317,6 +1386,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, free_of_foreign_pointer_fails);
     tcase_add_test(tc, copy_past_end_is_refused);
     tcase_add_test(tc, ledger_counts_what_leaves_the_device);
+    tcase_add_test(tc, pitched_copies);
 
     tc = tcase(s, "host_dereference", 10);
     tcase_add_test_raise_signal(tc, host_read_of_device_memory_dies, SIGSEGV);
@@ -1345,6 +1415,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, template_and_namespaced_kernels);
     tcase_add_test(tc, launch_with_shared_bytes_and_stream);
     tcase_add_test(tc, attributes_streams_and_managed_memory);
+    tcase_add_test(tc, arithmetic_intrinsics);
 
     tc = tcase(s, "atomics", 10);
     tcase_add_test(tc, atomic_add_totals);

@@ -1,7 +1,8 @@
 // Correct stage 04, written with more of the runtime API than the lab asks
-// for: the tile width chosen from cudaDeviceGetAttribute, a stream of its
-// own with events made with flags, a cache preference, and a scratch copy
-// of nothing through cudaMallocAsync.  nvcc compiles it and the simulator
+// for: the tile width checked with cudaDeviceGetAttribute, a stream of its
+// own with events made with flags, a cache preference, a scratch copy of
+// nothing through cudaMallocAsync, and fast-math intrinsics (dividing by
+// one and a bit-exact round trip, both exact on a GPU too).  nvcc compiles it and the simulator
 // must too, and grade it full marks: a file right on one backend must not
 // fail to compile on the other.
 #include "lab.h"
@@ -25,7 +26,7 @@ __global__ void tiled(const float *A, const float *B, float *C, int n)
         __syncthreads();
     }
     if (row < n && col < n)
-        C[row * n + col] = sum;
+        C[row * n + col] = __fdividef(__int_as_float(__float_as_int(sum)), 1.0f);
 }
 
 void matmul(const float *A, const float *B, float *C, int n)
