@@ -265,9 +265,9 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
 
 /* A result counts only if matmul's kernels made it: nothing copied to the
  * host (where A and B could be multiplied) or into C while matmul ran, and
- * no kernel given host memory to carry them there.  The
- * simulator's ledger says so for the run itself; a GPU keeps none, so the
- * check build of the same size (at most 100, where it is quick) is asked.
+ * no kernel given host memory to carry them there.  The simulator's ledger
+ * says so for the run itself; a GPU keeps none, so the check build of the
+ * same size (at most 100, where it is quick) is asked.
  * GRADE_LEDGER_FROM_CHECK=1 takes that second way on the simulator too,
  * for the kit's tests of it. */
 static int computed_on_device(const student_result *r, const char *variant, int n, char *msg, size_t len)

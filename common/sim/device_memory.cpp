@@ -50,7 +50,7 @@ std::map<uintptr_t, allocation> &allocations()
 
 bool memory_open = false;
 unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_ledger_of
-unsigned long long host_pointer_launches = 0;  // launches given host memory (note_kernel_pointer_argument)
+unsigned long long host_pointer_launches = 0;  // launches given host memory (note_launch_pointers)
 
 // A quiet NaN in every whole float, 0xFF in any leftover bytes.
 void fill_with_nan(char *p, size_t bytes)
