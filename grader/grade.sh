@@ -75,16 +75,6 @@ not_simulated_why() {
     fi
 }
 
-# cuda_names_not_provided LOG: the names of CUDA's headers (the runtime API,
-# device intrinsics, atomics: common/sim/cuda_header_names.txt) that the
-# build in LOG found undeclared, comma-separated.  On the simulator such a
-# name is the kit's missing piece, not the student's typo: nvcc knows it.
-cuda_names_not_provided() {
-    grep -oE "(use of undeclared identifier|unknown type name|no member named) '[A-Za-z_][A-Za-z0-9_]*'|'[A-Za-z_][A-Za-z0-9_]*' (was not declared|does not name a type|has not been declared)|there are no arguments to '[A-Za-z_][A-Za-z0-9_]*'" "$1" |
-        grep -oE "'[^']+'" | tr -d "'" | LC_ALL=C sort -u |
-        grep -Fx -f <(grep -v '^#' "$root/common/sim/cuda_header_names.txt") | paste -sd, - | sed 's/,/, /g'
-}
-
 # forbidden_include DEPS DIR: the first file a build of the student's file
 # included (DEPS, the compiler's dependency list) that no submission may: a
 # .cu file other than its own (a solution, the canary: on a GPU they would
@@ -140,7 +130,7 @@ build_lab() {
         return 3
     fi
     local missing=""
-    [ "$how" = BACKEND=sim ] && missing=$(cuda_names_not_provided "$dir/$sub.log")
+    [ "$how" = BACKEND=sim ] && missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
     if [ -n "$missing" ]; then
         kit_limit_why="uses $missing, which CUDA provides and the CPU simulator does not: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
         echo "   kit limit: $stage/matmul.cu $kit_limit_why. The simulator's compiler said:"

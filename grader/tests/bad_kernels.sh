@@ -169,5 +169,19 @@ else
     failures=$((failures + 1))
 fi
 
+# `make run` on the simulator says the same under the compiler's messages:
+# a stage folder of its own (its build goes to build/sim/kit-limit/).
+probe="$out/kit-limit/01-naive"
+rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/launch-by-api/01-naive/matmul.cu" "$probe/" &&
+    echo "include $root/common/lab.mk" > "$probe/Makefile"
+if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-kit-limit.log" 2>&1 &&
+        grep -q "^note: cudaLaunchKernel: CUDA has it and the CPU simulator does not" "$out/make-run-kit-limit.log"; then
+    echo "ok   make run: a name CUDA has and the simulator lacks is called the kit's limit"
+else
+    echo "FAIL make run: no note on the kit's limit under the compiler's messages (see $out/make-run-kit-limit.log)"
+    failures=$((failures + 1))
+fi
+rm -rf "$root/build/sim/kit-limit"
+
 [ $failures -eq 0 ] && echo "bad kernels: all handled" || echo "bad kernels: $failures case(s) mishandled"
 [ $failures -eq 0 ]
