@@ -47,11 +47,16 @@ SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unuse
 SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
 export SIM_FIBERS
 # Check builds count the accesses the source asks for: no vectorizer merging
-# four adjacent float reads into one 16-byte read behind the student's back.
+# four adjacent float reads into one 16-byte read behind the student's back,
+# and no loop of loads and stores turned into a memcpy or memset call, whose
+# accesses no hook sees (a thread that copies a row of A into shared memory
+# in a loop would seem to copy nothing, and every read of it to read memory
+# nothing wrote).
 CHECK_CXX ?= clang++
 export CC CXX_SIM CHECK_CXX BUILD_CC
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
-    -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores
+    -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores \
+    -fno-builtin-memcpy -fno-builtin-memset -fno-builtin-memmove
 
 # WERROR=1: every warning is an error (make test-platforms builds the kit
 # and the solutions so on each toolchain: they must build without one).

@@ -14,7 +14,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
-#include <cstring>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -206,10 +205,11 @@ inline float sim_cosf(float a) { return cosf(a); }
 inline float sim_powf(float a, float b) { return powf(a, b); }
 inline float sim_saturatef(float a) { return a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f; }  // NaN -> 0, as CUDA's
 // Bits reinterpreted, and bit counts, with CUDA's results for 0.
-inline int sim_float_as_int(float f) { int i; std::memcpy(&i, &f, sizeof i); return i; }
-inline float sim_int_as_float(int i) { float f; std::memcpy(&f, &i, sizeof f); return f; }
-inline unsigned sim_float_as_uint(float f) { unsigned u; std::memcpy(&u, &f, sizeof u); return u; }
-inline float sim_uint_as_float(unsigned u) { float f; std::memcpy(&f, &u, sizeof f); return f; }
+// (__builtin_memcpy: check builds turn memcpy's builtin off, see backend.mk.)
+inline int sim_float_as_int(float f) { int i; __builtin_memcpy(&i, &f, sizeof i); return i; }
+inline float sim_int_as_float(int i) { float f; __builtin_memcpy(&f, &i, sizeof f); return f; }
+inline unsigned sim_float_as_uint(float f) { unsigned u; __builtin_memcpy(&u, &f, sizeof u); return u; }
+inline float sim_uint_as_float(unsigned u) { float f; __builtin_memcpy(&f, &u, sizeof f); return f; }
 inline int sim_popc(unsigned x) { return __builtin_popcount(x); }
 inline int sim_clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
 inline int sim_ffs(int x) { return __builtin_ffs(x); }

@@ -893,6 +893,38 @@ __global__ void use_device_variables(float *out)
     out[threadIdx.x] = device_table[threadIdx.x] * device_counter;
 }
 
+// One thread copies a row into shared memory in a loop of the run's length:
+// a compiler would make that loop a memcpy call, whose accesses no hook
+// sees; check builds keep it a loop (backend.mk), so every load and store
+// counts and the reads after the barrier read what was written.
+__global__ void one_thread_copies(const float *in, float *out, int count)
+{
+    __shared__ float row[64];
+    if (threadIdx.x == 0)
+        for (int i = 0; i < count; i++)
+            row[i] = in[i];
+    __syncthreads();
+    out[threadIdx.x] = row[threadIdx.x];
+}
+
+START_TEST(copy_loops_are_counted)
+{
+    const int n = 64;
+    float *in = dev_floats(n), *out = dev_floats(n);
+    CUDA_OK(cudaMemset(in, 0, n * sizeof(float)));
+    checked_run run;
+    one_thread_copies<<<1, n>>>(in, out, n);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "global_loads", n);
+    EXPECT(r, "shared_stores", n);
+    EXPECT(r, "shared_loads", n);
+    EXPECT(r, "uninitialised_shared_reads", 0);
+    EXPECT(r, "hazards", 0);
+}
+END_TEST
+
 START_TEST(device_variables_are_global_memory)
 {
     float *out = dev_floats(64);
@@ -1083,6 +1115,7 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, out_of_bounds_read_in_slack);
     tcase_add_test(tc, host_pointer_read);
     tcase_add_test(tc, device_variables_are_global_memory);
+    tcase_add_test(tc, copy_loops_are_counted);
     tcase_add_test(tc, uninitialised_shared_read);
     tcase_add_test(tc, every_access_has_a_line);
     suite_add_tcase(s, tc);
