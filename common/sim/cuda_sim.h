@@ -48,6 +48,9 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 // block: one copy for the whole program, in a section of its own so that
 // check mode knows these reads for constant memory (check_mode.cpp).
 #define SIM_CONSTANT __attribute__((section("sim_constant_symbols")))
+// Memory the host and every kernel share: an ordinary global here, which
+// the rewrite registers (rewrite_launch.c, register_managed_variable).
+#define SIM_MANAGED
 
 struct uint3 { unsigned x, y, z; };
 
@@ -106,6 +109,9 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
 // lab file registers each (rewrite_launch.c) so that check mode counts a
 // kernel's accesses to it as global memory, as on a GPU, not as host memory.
 bool register_device_variable(const void *address, size_t bytes);
+// A `__managed__` variable: host memory any kernel can reach, so every
+// launch counts as given host memory (note_launch_pointers).
+bool register_managed_variable(const void *address, size_t bytes);
 
 // Counts a launch that was given a pointer to host memory (device_memory.cpp).
 void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line);

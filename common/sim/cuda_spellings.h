@@ -20,6 +20,7 @@
     X(__host__, SIM_HOST)                               \
     X(__shared__, SIM_SHARED)                           \
     X(__constant__, SIM_CONSTANT)                       \
+    X(__managed__, SIM_MANAGED)                         \
     X(__forceinline__, SIM_FORCEINLINE)                 \
     X(__noinline__, SIM_NOINLINE)                       \
     X(__launch_bounds__, SIM_LAUNCH_BOUNDS)             \

@@ -123,6 +123,14 @@ bool register_device_variable(const void *address, size_t bytes)
     return true;
 }
 
+static size_t managed_variables = 0;
+
+bool register_managed_variable(const void *, size_t)
+{
+    managed_variables++;
+    return true;
+}
+
 // A kernel given host memory, as a GPU's kernel may be given pinned host
 // memory, can move data between the device and the host with no copy at
 // all; the grader counts such launches (sim_ledger_of), and the student
@@ -130,6 +138,10 @@ bool register_device_variable(const void *address, size_t bytes)
 void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line)
 {
     static bool told = false;
+    if (managed_variables) {
+        host_pointer_launches++;  // no argument needed: the variables are in every kernel's reach
+        return;
+    }
     for (size_t i = 0; i < count; i++) {
         if (!pointers[i] || mapping_of(pointers[i]))
             continue;

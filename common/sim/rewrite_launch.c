@@ -550,14 +550,16 @@ static int device_variable_names(const char *src, size_t len, size_t from, size_
     return 0;
 }
 
-// Registers the variables device_variable_names found, with no newline.
-static void write_device_variable_registrations(const char *src, size_t names[][2], int count, unsigned *serial,
-                                                FILE *out)
+// Registers the variables device_variable_names found, with no newline:
+// as device memory, or, declared `__managed__`, as memory the host shares.
+static void write_device_variable_registrations(const char *src, size_t names[][2], int count, int managed,
+                                                unsigned *serial, FILE *out)
 {
     for (int k = 0; k < count; k++) {
         size_t n = names[k][1] - names[k][0];
-        fprintf(out, " [[maybe_unused]] static const bool sim_device_variable_%u = ::sim::register_device_variable(&(%.*s), "
-                     "sizeof(%.*s));", (*serial)++, (int)n, src + names[k][0], (int)n, src + names[k][0]);
+        fprintf(out, " [[maybe_unused]] static const bool sim_device_variable_%u = ::sim::register_%s_variable(&(%.*s), "
+                     "sizeof(%.*s));", (*serial)++, managed ? "managed" : "device", (int)n, src + names[k][0], (int)n,
+                src + names[k][0]);
     }
 }
 
@@ -573,6 +575,7 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     int depth = 0;           // braces open: 0 at file scope
     size_t device_names[MOST_DEVICE_NAMES][2];
     int device_name_count = 0;  // __device__ variables to register at device_statement_end
+    int device_names_managed = 0;  // ... and declared __managed__
     size_t device_statement_end = 0;
     unsigned serial = 0;
 
@@ -584,8 +587,9 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
         if (device_name_count && i >= device_statement_end) {
             fwrite(src + copied, 1, device_statement_end - copied, out);
             copied = device_statement_end;
-            write_device_variable_registrations(src, device_names, device_name_count, &serial, out);
-            device_name_count = 0;
+            write_device_variable_registrations(src, device_names, device_name_count, device_names_managed, &serial,
+                                                out);
+            device_name_count = device_names_managed = 0;
         }
         size_t end = next_token(src, len, i, &kind);
 
@@ -618,10 +622,12 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             }
             // An extern declaration defines nothing here (its size may be
             // unknown); the definition registers it.
-            if (spelled && token_is(src, i, end, "__device__") && !after_extern && !template_head &&
+            int managed = token_is(src, i, end, "__managed__");
+            if (spelled && (managed || token_is(src, i, end, "__device__")) && !after_extern && !template_head &&
                 !device_name_count)
                 device_name_count = device_variable_names(src, len, end, device_names, MOST_DEVICE_NAMES,
                                                           &device_statement_end);
+            device_names_managed |= managed && device_name_count;
         }
         if (kind == TOK_PUNCT && (src[i] == ';' || src[i] == '{' || src[i] == '}'))
             template_head = 0;
@@ -636,7 +642,7 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     }
     fwrite(src + copied, 1, len - copied, out);
     if (device_name_count)
-        write_device_variable_registrations(src, device_names, device_name_count, &serial, out);
+        write_device_variable_registrations(src, device_names, device_name_count, device_names_managed, &serial, out);
     if (fflush(out) != 0 || ferror(out)) {
         if (err && errlen > 0)
             snprintf(err, errlen, "%s: cannot write the rewritten file", path);

@@ -336,6 +336,14 @@ START_TEST(device_variables_registered)
                   "template <class T> SIM_DEVICE T zero = T(0);\n"
                   "SIM_DEVICE struct Pt { int x; } pt;\n"
                   "SIM_DEVICE Pt operator=(Pt a);\n");
+    // __managed__, alone or with __device__, registers as memory the host shares.
+    check_rewrite("__device__ __managed__ float m[4];\n__managed__ int k;\n",
+                  "SIM_DEVICE SIM_MANAGED float m[4];"
+                  " [[maybe_unused]] static const bool sim_device_variable_0 = ::sim::register_managed_variable(&(m), "
+                  "sizeof(m));\n"
+                  "SIM_MANAGED int k;"
+                  " [[maybe_unused]] static const bool sim_device_variable_1 = ::sim::register_managed_variable(&(k), "
+                  "sizeof(k));\n");
     // The last line of a file without its newline still registers.
     check_rewrite("__device__ float x;", "SIM_DEVICE float x;" REGISTER(0, "x"));
 }
