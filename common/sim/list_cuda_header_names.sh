@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Writes common/sim/cuda_header_names.txt: the names a CUDA toolkit's headers
 # declare for a program to use (runtime API functions, types and constants,
-# cuda*; device intrinsics and atomics, __* and atomic*), one per line.  A
-# file that uses one the simulator does not provide fails to compile there
-# while nvcc builds it; the grader reads this list to call that a limit of
-# the kit, not the student's compile error (grader/grade.sh).  Only names
-# are taken, as facts about the API.
+# cuda*; device intrinsics and atomics, __* and atomic*), one per line; and
+# common/sim/cuda_header_files.txt: the headers themselves.  A file that
+# uses one the simulator does not provide fails to compile there while nvcc
+# builds it; names_not_simulated.sh reads these lists so that the grader and
+# `make run` call that a limit of the kit, not the student's compile error.
+# Only names are taken, as facts about the API.
 #
 #   common/sim/list_cuda_header_names.sh [CUDA_HOME]    (default /usr/local/cuda)
 set -eu
@@ -24,4 +25,18 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
             grep -vE '^__(attribute__|builtin_|cuda|cmath|nv|inline|device_builtin)'
     } | LC_ALL=C sort -u
 } > "$root/common/sim/cuda_header_names.txt"
+# The headers themselves: a file that includes one the simulator does not
+# stand in for (cooperative_groups.h, cuda/pipeline, ...) is the same case.
+# Folders end in "/": every header under them is CUDA's (cuda/, thrust/ and
+# cub/ come from cccl/, which nvcc puts on the include path).
+{
+    echo "# Headers CUDA's include folders hold (files, and folders ending in /); written by list_cuda_header_names.sh."
+    {
+        (cd "$include" && for f in *; do
+            if [ -d "$f" ]; then [ "$f" = cccl ] || echo "$f/"; else echo "$f"; fi
+        done)
+        [ -d "$include/cccl" ] && (cd "$include/cccl" && for f in *; do [ -d "$f" ] && echo "$f/" || echo "$f"; done)
+    } | LC_ALL=C sort -u
+} > "$root/common/sim/cuda_header_files.txt"
 echo "common/sim/cuda_header_names.txt: $(grep -vc '^#' "$root/common/sim/cuda_header_names.txt") names"
+echo "common/sim/cuda_header_files.txt: $(grep -vc '^#' "$root/common/sim/cuda_header_files.txt") headers and folders"

@@ -99,6 +99,7 @@ expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: corr
 expect warp-shuffle 0/$full01 "kit limit: 01-naive/matmul.cu uses warp-level primitives"
 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
+expect cooperative-groups 0/$full01 "kit limit: 01-naive/matmul.cu uses cooperative_groups.h, which CUDA provides"
 # Every result written, then an exit handler that never returns: graded
 # on its results, never a hang.
 expect lingers-after-results $kernel01/$full01 "C computed by the kernel"
