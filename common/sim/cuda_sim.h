@@ -113,6 +113,18 @@ bool register_device_variable(const void *address, size_t bytes);
 // launch counts as given host memory (note_launch_pointers).
 bool register_managed_variable(const void *address, size_t bytes);
 
+}  // namespace sim
+
+// What the rewrite writes after a `__device__` or `__managed__` variable's
+// declaration (kind: device or managed), named afresh at each use.
+#define SIM_JOIN_(a, b) a##b
+#define SIM_JOIN(a, b) SIM_JOIN_(a, b)
+#define SIM_REGISTER_VARIABLE(kind, name)                                                                   \
+    [[maybe_unused]] static const bool SIM_JOIN(sim_registered_variable_, __COUNTER__) =                    \
+        ::sim::register_##kind##_variable(&(name), sizeof(name));
+
+namespace sim {
+
 // Counts a launch that was given a pointer to host memory (device_memory.cpp).
 void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line);
 

@@ -552,14 +552,14 @@ static int device_variable_names(const char *src, size_t len, size_t from, size_
 
 // Registers the variables device_variable_names found, with no newline:
 // as device memory, or, declared `__managed__`, as memory the host shares.
+// A macro of cuda_sim.h names each registration afresh (__COUNTER__), so a
+// declaration inside a macro the file uses twice still compiles.
 static void write_device_variable_registrations(const char *src, size_t names[][2], int count, int managed,
-                                                unsigned *serial, FILE *out)
+                                                FILE *out)
 {
     for (int k = 0; k < count; k++) {
         size_t n = names[k][1] - names[k][0];
-        fprintf(out, " [[maybe_unused]] static const bool sim_device_variable_%u = ::sim::register_%s_variable(&(%.*s), "
-                     "sizeof(%.*s));", (*serial)++, managed ? "managed" : "device", (int)n, src + names[k][0], (int)n,
-                src + names[k][0]);
+        fprintf(out, " SIM_REGISTER_VARIABLE(%s, %.*s)", managed ? "managed" : "device", (int)n, src + names[k][0]);
     }
 }
 
@@ -577,7 +577,6 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     int device_name_count = 0;  // __device__ variables to register at device_statement_end
     int device_names_managed = 0;  // ... and declared __managed__
     size_t device_statement_end = 0;
-    unsigned serial = 0;
 
     if (err && errlen > 0)
         err[0] = '\0';
@@ -587,8 +586,7 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
         if (device_name_count && i >= device_statement_end) {
             fwrite(src + copied, 1, device_statement_end - copied, out);
             copied = device_statement_end;
-            write_device_variable_registrations(src, device_names, device_name_count, device_names_managed, &serial,
-                                                out);
+            write_device_variable_registrations(src, device_names, device_name_count, device_names_managed, out);
             device_name_count = device_names_managed = 0;
         }
         size_t end = next_token(src, len, i, &kind);
@@ -642,7 +640,7 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     }
     fwrite(src + copied, 1, len - copied, out);
     if (device_name_count)
-        write_device_variable_registrations(src, device_names, device_name_count, device_names_managed, &serial, out);
+        write_device_variable_registrations(src, device_names, device_name_count, device_names_managed, out);
     if (fflush(out) != 0 || ferror(out)) {
         if (err && errlen > 0)
             snprintf(err, errlen, "%s: cannot write the rewritten file", path);

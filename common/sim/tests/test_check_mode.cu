@@ -882,15 +882,19 @@ END_TEST
 // A __device__ variable lives in host memory on the simulator, but it is
 // global memory on a GPU: reads and writes of it are global accesses, not
 // host memory (the rewrite registers it, rewrite_launch.c).
-__device__ float device_table[64];
+// Declared by a macro used twice too: each registration is named afresh.
+#define DEVICE_TABLE(name) __device__ float name[32];
+DEVICE_TABLE(table_low)
+DEVICE_TABLE(table_high)
 __device__ int device_counter;
 
 __global__ void use_device_variables(float *out)
 {
-    device_table[threadIdx.x] = (float)threadIdx.x;
+    float *table = threadIdx.x < 32 ? table_low : table_high;
+    table[threadIdx.x % 32] = (float)threadIdx.x;
     if (threadIdx.x == 0)
         device_counter = 1;
-    out[threadIdx.x] = device_table[threadIdx.x] * device_counter;
+    out[threadIdx.x] = table[threadIdx.x % 32] * device_counter;
 }
 
 // One thread copies a row into shared memory in a loop of the run's length:

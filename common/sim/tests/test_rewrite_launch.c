@@ -309,8 +309,8 @@ END_TEST
 // so that check mode knows its accesses for global memory; every name of a
 // declaration, its initialisers skipped.  Functions, extern declarations
 // and template arguments register nothing.
-#define REGISTER(k, name) " [[maybe_unused]] static const bool sim_device_variable_" #k \
-    " = ::sim::register_device_variable(&(" name "), sizeof(" name "));"
+#define REGISTER(name) " SIM_REGISTER_VARIABLE(device, " name ")"
+#define REGISTER_MANAGED(name) " SIM_REGISTER_VARIABLE(managed, " name ")"
 
 START_TEST(device_variables_registered)
 {
@@ -321,12 +321,12 @@ START_TEST(device_variables_registered)
                   "__device__ Pair<int, 3> pairs[2][3];\n"
                   "__device__ __forceinline__ float f(int x) { return x; }\n"
                   "template <int N> __device__ float g(float (&a)[N]);\n",
-                  "SIM_DEVICE int side = 16;" REGISTER(0, "side") "\n"
-                  "SIM_DEVICE const float one = f(1, 2), two{2.0f}, *p;" REGISTER(1, "one") REGISTER(2, "two")
-                  REGISTER(3, "p") "\n"
+                  "SIM_DEVICE int side = 16;" REGISTER("side") "\n"
+                  "SIM_DEVICE const float one = f(1, 2), two{2.0f}, *p;" REGISTER("one") REGISTER("two")
+                  REGISTER("p") "\n"
                   "extern SIM_DEVICE float later[4];\n"
-                  "SIM_DEVICE SIM_ALIGN(16) float later[4] = {1, 2};" REGISTER(4, "later") "\n"
-                  "SIM_DEVICE Pair<int, 3> pairs[2][3];" REGISTER(5, "pairs") "\n"
+                  "SIM_DEVICE SIM_ALIGN(16) float later[4] = {1, 2};" REGISTER("later") "\n"
+                  "SIM_DEVICE Pair<int, 3> pairs[2][3];" REGISTER("pairs") "\n"
                   "SIM_DEVICE SIM_FORCEINLINE float f(int x) { return x; }\n"
                   "template <int N> SIM_DEVICE float g(float (&a)[N]);\n");
     // Declarations whose name this scan does not read register nothing.
@@ -338,14 +338,10 @@ START_TEST(device_variables_registered)
                   "SIM_DEVICE Pt operator=(Pt a);\n");
     // __managed__, alone or with __device__, registers as memory the host shares.
     check_rewrite("__device__ __managed__ float m[4];\n__managed__ int k;\n",
-                  "SIM_DEVICE SIM_MANAGED float m[4];"
-                  " [[maybe_unused]] static const bool sim_device_variable_0 = ::sim::register_managed_variable(&(m), "
-                  "sizeof(m));\n"
-                  "SIM_MANAGED int k;"
-                  " [[maybe_unused]] static const bool sim_device_variable_1 = ::sim::register_managed_variable(&(k), "
-                  "sizeof(k));\n");
+                  "SIM_DEVICE SIM_MANAGED float m[4];" REGISTER_MANAGED("m") "\n"
+                  "SIM_MANAGED int k;" REGISTER_MANAGED("k") "\n");
     // The last line of a file without its newline still registers.
-    check_rewrite("__device__ float x;", "SIM_DEVICE float x;" REGISTER(0, "x"));
+    check_rewrite("__device__ float x;", "SIM_DEVICE float x;" REGISTER("x"));
 }
 END_TEST
 
