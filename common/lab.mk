@@ -27,8 +27,9 @@ SEED ?= 1
 REPS ?=
 
 .PHONY: all run check occupancy sass profile sanitize grade clean help
-# On the simulator a build that fails for a name CUDA has and the simulator
-# lacks says so under the compiler's messages (common/sim/names_not_simulated.sh).
+# On the simulator a build that fails for a name or header CUDA has and the
+# simulator lacks says so under the compiler's messages
+# (common/sim/names_not_simulated.sh).
 all:
 ifeq ($(BACKEND),sim)
 	@mkdir -p $(OUT); \

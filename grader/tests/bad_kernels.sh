@@ -62,8 +62,8 @@ expect host-compute-04 0/$full04 "n=1000: matmul itself copied 16000000 bytes fr
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-copy-kernel 0/$full01 \
     "(counted by the simulator, which ran the same matmul.cu at n=100)"
 # The same product carried without cudaMemcpy: by kernels through pinned
-# host memory, or through __device__ arrays and the symbol copies.  Both
-# ways, on the run's own ledger and on the check build's.
+# host memory or __managed__ arrays, or through __device__ arrays and the
+# symbol copies.  On the run's own ledger and on the check build's.
 expect host-compute-pinned 0/$full01 "matmul gave 6 kernel launches host memory"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-pinned 0/$full01 "matmul gave 3 kernel launches host memory"
 expect host-compute-managed 0/$full01 "matmul gave 4 kernel launches host memory"
