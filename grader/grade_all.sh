@@ -21,7 +21,8 @@
 # Writes GRADE_ALL_OUT/<id>/results.json (Gradescope's format), <id>/grade.log
 # (what grade.sh printed), <id>/all.tsv, and GRADE_ALL_OUT/gradebook.csv:
 # student, one subtotal per stage, total, max, then what the grade was made
-# with (graded_on, compiler, kit, seed: grader/provenance.sh); one row per
+# with (graded_on, compiler, kit, seed: grader/provenance.sh), and the
+# stages a kit limit left ungraded on the simulator (needs_gpu); one row per
 # student, by id.
 #
 # The kit is checked once before anyone is graded (grader/kit_check.sh): if
@@ -407,13 +408,13 @@ for id in "${!ungraded[@]}"; do no_grade[$id]=1; done
 {
     printf 'student'
     for s in $stages; do printf ',%s' "$(csv "$s")"; done
-    printf ',total,max,graded_on,compiler,kit,seed\n'
+    printf ',total,max,graded_on,compiler,kit,seed,needs_gpu\n'
     for id in "${ids[@]}"; do
         printf '%s' "$(csv "$id")"
         d=$(student_dir "$id")
         if [ -n "${no_grade[$id]+x}" ] || [ ! -f "$d/all.tsv" ]; then
             for s in $stages; do printf ','; done
-            printf ',not graded,%d,,,,\n' "$max_points"
+            printf ',not graded,%d,,,,,\n' "$max_points"
             continue
         fi
         score gradebook -v stages="$stages" -v prov="$d/provenance.tsv" "$d/all.tsv"

@@ -28,7 +28,8 @@
 #   total      SCORED                "Score: got/max", and Gradescope's results.json to
 #                                    -v json_out=FILE (-v prov=provenance.tsv, -v output=text)
 #   gradebook  SCORED                a gradebook row's cells after the student's name:
-#                                    ",stage,...,total,max,graded_on,compiler,kit,seed"
+#                                    ",stage,...,total,max,graded_on,compiler,kit,seed,needs_gpu"
+#                                    (needs_gpu: the stages a kit limit left ungraded, ";" between)
 #                                    (-v stages="01-naive ...", -v prov=provenance.tsv)
 
 # A string as the inside of a JSON string literal.
@@ -69,6 +70,11 @@ mode == "stage" { status[$2] = $3; message[$2] = $4; next }
 mode == "sum" || mode == "total" || mode == "gradebook" || mode == "first_failure" {
     got += $3; max += $4; rows[++row_count] = $0
     stage_got[$1] += $3
+    # A stage the simulator could not build (a kit limit, grade.sh): its
+    # kernel tests count 0 here, and the grade says a GPU can grade it.
+    if (index($5, "not graded on the simulator: ") && !($1 in needs_gpu)) {
+        needs_gpu[$1] = 1; needs_gpu_list = needs_gpu_list (needs_gpu_list == "" ? "" : ";") $1
+    }
     if (mode == "first_failure" && $3 < $4 && first == "") {
         m = $5; if (index(m, $2 ": ") == 1) m = substr(m, length($2) + 3)
         first = $2 ": " shown_text(m)
@@ -183,6 +189,8 @@ function read_provenance(   line, f) {
 
 # Gradescope's results format; extra_data keeps what the grade was made with.
 function write_results_json(   i, f, sep) {
+    if (needs_gpu_list != "")
+        printf "Not graded here: %s (a kit limit: the simulator cannot build the file, a GPU can grade it); its kernel tests count 0 in this score\n", needs_gpu_list
     printf "Score: %d/%d\n", got, max
     if (json_out == "") return
     read_provenance()
@@ -193,7 +201,7 @@ function write_results_json(   i, f, sep) {
     for (i = 1; i <= prov_count; i++) {
         printf "%s\"%s\": \"%s\"", sep, json_escape(prov_key[i]), json_escape(prov_value[prov_key[i]]) > json_out; sep = ", "
     }
-    printf "}},\n  \"tests\": [\n" > json_out
+    printf "}%s},\n  \"tests\": [\n", needs_gpu_list == "" ? "" : ", \"needs_gpu\": \"" needs_gpu_list "\"" > json_out
     for (i = 1; i <= row_count; i++) {
         split(rows[i], f, "\t")
         printf "    {\"name\": \"%s: %s\", \"score\": %d, \"max_score\": %d, \"output\": \"%s\", \"visibility\": \"visible\"}%s\n",
@@ -213,5 +221,5 @@ function gradebook_cells(   n, s, i, v, on, comp) {
     printf ",%d,%d", got, max
     on = prov_value["device"] == "" ? "" : prov_value["device"] " (" prov_value["backend"] ")"
     comp = prov_value["compiler"] == "" ? "" : prov_value["compiler"] "; check mode " prov_value["check compiler"]
-    printf ",%s,%s,%s,%s\n", on, comp, prov_value["kit"], prov_value["seed"]
+    printf ",%s,%s,%s,%s,%s\n", on, comp, prov_value["kit"], prov_value["seed"], needs_gpu_list
 }

@@ -100,6 +100,17 @@ expect warp-shuffle 0/$full01 "kit limit: 01-naive/matmul.cu uses warp-level pri
 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
 expect cooperative-groups 0/$full01 "kit limit: 01-naive/matmul.cu uses cooperative_groups.h, which CUDA provides"
+# A kit limit is said again above the score, in results.json and in the
+# gradebook's needs_gpu column: the 0 is the kit's, and a GPU can grade it.
+ws="$out/warp-shuffle"
+if grep -q "^Not graded here: 01-naive (a kit limit" "$out/warp-shuffle.log" &&
+        grep -q '"needs_gpu": "01-naive"' "$ws/results.json" &&
+        score gradebook -v stages=01-naive -v prov="$ws/provenance.tsv" "$ws/all.tsv" | grep -q ',01-naive$'; then
+    echo "ok   warp-shuffle: \"Not graded here\" above the score, needs_gpu in results.json and the gradebook row"
+else
+    echo "FAIL warp-shuffle: the kit limit is not named above the score, in results.json and the gradebook (see $out/warp-shuffle.log)"
+    failures=$((failures + 1))
+fi
 # Every result written, then an exit handler that never returns: graded
 # on its results, never a hang.
 expect lingers-after-results $kernel01/$full01 "C computed by the kernel"
