@@ -31,7 +31,7 @@ bob,0,0,$full01
 dave,$quiz01,$quiz01,$full01
 erin,0,0,$full01"
 
-# gradebook_scores FILE: the gradebook without its last five columns (what
-# each grade was made with: graded_on, compiler, kit, seed; and needs_gpu), which vary with
-# the machine; they never hold a comma.
+# gradebook_scores FILE: the gradebook without its last five columns: what
+# each grade was made with (graded_on, compiler, kit, seed), which varies
+# with the machine, and needs_gpu; they never hold a comma.
 gradebook_scores() { sed -E 's/(,[^,]*){5}$//' "$1" 2>/dev/null; }
