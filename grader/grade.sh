@@ -67,11 +67,12 @@ fail_stage() {
 # a limit of the kit, never called the student's compile error.
 # not_simulated_why LOG: what the build in LOG asked for, in words.
 not_simulated_marker='not simulated:'
+kit_limit_tail="a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
 not_simulated_why() {
     if grep -qF 'the occupancy API' "$1"; then
-        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu), or ask make occupancy instead"
+        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: $kit_limit_tail, or ask make occupancy instead"
     else
-        echo "uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
+        echo "uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: $kit_limit_tail"
     fi
 }
 
@@ -132,7 +133,7 @@ build_lab() {
     local missing=""
     [ "$how" = BACKEND=sim ] && missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
     if [ -n "$missing" ]; then
-        kit_limit_why="uses $missing, which CUDA provides and the CPU simulator does not: a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
+        kit_limit_why="uses $missing, which CUDA provides and the CPU simulator does not: $kit_limit_tail"
         echo "   kit limit: $stage/matmul.cu $kit_limit_why. The simulator's compiler said:"
     else
         echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"

@@ -244,17 +244,20 @@ namespace sim {
 template <class... A>
 constexpr bool not_simulated = false;
 }
-#define SIM_WARP_PRIMITIVE(name)                                                                             \
+// name(...) of any arguments, refused when a program calls it, with why.
+#define SIM_NOT_SIMULATED(result, name, why)                                                                \
     template <class... A>                                                                                    \
-    inline unsigned name(A...)                                                                               \
+    inline result name(A...)                                                                                 \
     {                                                                                                        \
-        static_assert(sim::not_simulated<A...>,                                                              \
+        static_assert(sim::not_simulated<A...>, why);                                                        \
+        return result();                                                                                     \
+    }
+#define SIM_WARP_PRIMITIVE(name)                                                                             \
+    SIM_NOT_SIMULATED(unsigned, name,                                                                        \
                       "warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...) are not simulated: " \
                       "the CPU simulator cannot run this kernel, a limit of the kit, not a mistake in your "      \
                       "code; run and grade it on a GPU (BACKEND=gpu), or share values through __shared__ "        \
-                      "memory and __syncthreads()");                                                          \
-        return 0;                                                                                            \
-    }
+                      "memory and __syncthreads()")
 SIM_WARP_PRIMITIVE(sim_warp_syncwarp)
 SIM_WARP_PRIMITIVE(sim_warp_shfl_sync)
 SIM_WARP_PRIMITIVE(sim_warp_shfl_up_sync)
@@ -276,22 +279,18 @@ struct cudaFuncAttributes {
         preferredShmemCarveout;
 };
 #define SIM_OCCUPANCY_QUERY(name)                                                                            \
-    template <class... A>                                                                                    \
-    inline cudaError_t name(A...)                                                                            \
-    {                                                                                                        \
-        static_assert(sim::not_simulated<A...>,                                                              \
+    SIM_NOT_SIMULATED(cudaError_t, name,                                                                     \
                       "the occupancy API (cudaOccupancy*, cudaFuncGetAttributes) is not simulated: it answers " \
                       "from the registers the compiler gave the kernel, which the CPU simulator does not have, " \
                       "a limit of the kit, not a mistake in your code; run it on a GPU (BACKEND=gpu), or see "  \
-                      "make occupancy, which works the answer out from nvcc's numbers");                         \
-        return cudaErrorNotSupported;                                                                        \
-    }
+                      "make occupancy, which works the answer out from nvcc's numbers")
 SIM_OCCUPANCY_QUERY(cudaOccupancyMaxActiveBlocksPerMultiprocessor)
 SIM_OCCUPANCY_QUERY(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)
 SIM_OCCUPANCY_QUERY(cudaOccupancyMaxPotentialBlockSize)
 SIM_OCCUPANCY_QUERY(cudaOccupancyAvailableDynamicSMemPerBlock)
 SIM_OCCUPANCY_QUERY(cudaFuncGetAttributes)
 #undef SIM_OCCUPANCY_QUERY
+#undef SIM_NOT_SIMULATED
 
 // Blocks run on several OS threads, so atomics must be real ones.
 inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
