@@ -19,6 +19,25 @@ INCLUDES := -I$(ROOT)/common -I$(ROOT)/grader
 .PHONY: lab-programs
 lab-programs: $(OUT)/run_lab $(OUT)/lab_exec
 
+# record_if_changed FILE,TEXT: writes TEXT to FILE when FILE holds something
+# else, so FILE is newer than what was built with other settings.  A rule
+# for FILE with the phony prerequisite always-compare runs it on every make;
+# FILE keeps its time when nothing changed, and nothing is rebuilt.
+# -Werror changes no object, so no record holds it.
+same_text = $(and $(findstring x$1x,x$2x),$(findstring x$2x,x$1x))
+record_if_changed = $(shell mkdir -p $(dir $1))$(if $(call same_text,$(strip $2),$(file <$1)),,$(file >$1,$(strip $2)))
+.PHONY: always-compare
+always-compare:
+
+# What this folder's objects were built with: DEBUG=1, ARCH=, another
+# compiler or a kit whose flags changed rebuilds them, as a change of their
+# sources does (a check build made before the kit stopped turning copy
+# loops into memcpy must not be reused).
+LAB_BUILT_WITH := $(DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) | $(CHECK_CXX) $(CHECK_CXXFLAGS),\
+    $(NVCC) $(NVCC_FLAGS))
+$(OUT)/built-with: always-compare
+	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
+
 $(COMMON_OUT)/harness.o: $(ROOT)/common/harness.c $(ROOT)/common/harness.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -c $< -o $@
@@ -36,14 +55,9 @@ $(REWRITE): $(SIM_DIR)/rewrite_launch.c $(SIM_DIR)/rewrite_launch_main.c $(SIM_D
 	$(BUILD_CC) $(CFLAGS_COMMON) $(filter %.c,$^) -o $@
 
 # What libsim.a was built with: a change of compiler or flags (CXX_SIM,
-# SIM_FIBERS) rebuilds it, as a change of its sources does.  -Werror
-# changes no object, so it is left out.
-SIM_BUILT_WITH := $(CXX_SIM) $(filter-out -Werror,$(SIM_CXXFLAGS))
+# SIM_FIBERS) rebuilds it, as a change of its sources does.
 $(COMMON_OUT)/libsim.flags: always-compare
-	@mkdir -p $(@D)
-	@[ "$$(cat $@ 2>/dev/null)" = '$(SIM_BUILT_WITH)' ] || echo '$(SIM_BUILT_WITH)' > $@
-.PHONY: always-compare
-always-compare:
+	$(call record_if_changed,$@,$(CXX_SIM) $(filter-out -Werror,$(SIM_CXXFLAGS)))
 
 $(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS) $(ROOT)/common/check_counters.h $(COMMON_OUT)/libsim.flags
 	@mkdir -p $(COMMON_OUT)/sim
@@ -57,14 +71,14 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 
 # Each build of a student's file lists what it included (matmul.d), for the
 # grader's check that a submission includes no file of the kit but headers.
-$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
+$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
-$(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS)
+$(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
 
-$(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS)
+$(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS) $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
 
@@ -78,7 +92,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 # Check mode: the lab file alone is built by clang with a hook on every
 # load and store (see sim/check_mode.cpp); DWARF 4 so addr2line can name
 # the source lines.
-$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
+$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
@@ -87,15 +101,15 @@ $(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/ch
 
 else
 # ---------------------------------------------------------------- GPU
-$(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h
+$(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
-$(OUT)/%.o: $(ROOT)/common/%.cu
+$(OUT)/%.o: $(ROOT)/common/%.cu $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
 
-$(OUT)/%.o: $(ROOT)/grader/%.cu
+$(OUT)/%.o: $(ROOT)/grader/%.cu $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
 
@@ -108,7 +122,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $< -o $@
 
 # The timing report's programs (common/report/).
-$(OUT)/time_lab.o: $(ROOT)/common/report/time_lab.cu $(ROOT)/common/timing.h
+$(OUT)/time_lab.o: $(ROOT)/common/report/time_lab.cu $(ROOT)/common/timing.h $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
 

@@ -12,8 +12,9 @@
 #                            like a lab's check variant: clang++ with
 #                            $(CHECK_CXXFLAGS), i.e. -DLAB_CHECK_MODE and the
 #                            load/store hooks)
+#   rebuilds_on_settings.sh  a lab built with other settings is compiled again
 #
-# All four run even if one fails; the target fails if any did.
+# All five run even if one fails; the target fails if any did.
 
 SIM_UNIT_DIR := $(ROOT)/common/sim
 SIM_UNIT_OUT := $(ROOT)/build/sim/tests
@@ -69,5 +70,6 @@ test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)
 	echo "== rewrite_compiles.sh"; CC="$(CC)" CXX_SIM="$(CXX_SIM)" sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
 	echo "== test_simulator"; $(SIM_UNIT_OUT)/test_simulator || status=1; \
 	echo "== test_check_mode"; $(SIM_UNIT_OUT)/test_check_mode || status=1; \
+	echo "== rebuilds_on_settings.sh"; sh common/tests/rebuilds_on_settings.sh $(SIM_UNIT_OUT) || status=1; \
 	if [ $$status -ne 0 ]; then echo "test-sim-unit: FAILED" >&2; exit 1; fi; \
 	echo "test-sim-unit: all passed"
