@@ -1,6 +1,7 @@
 /* See student_run.h.  The student's process gets its own process group, so
- * a timeout kills everything it started, and dies with the test that ran
- * it, so a test killed by Check's own timeout leaves nothing spinning. */
+ * a timeout kills everything it started, and that group dies with the test
+ * that ran it (a death signal, and a watcher for what it forked), so a test
+ * killed by Check's own timeout leaves nothing spinning. */
 #define _GNU_SOURCE
 #include "student_run.h"
 
@@ -158,6 +159,52 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     _exit(127);
 }
 
+/* The student's program and whatever it forks share one process group,
+ * which the grader kills when the run ends.  If the grader dies first (a
+ * Ctrl-C, Check's timeout, grade-all's limit), the program dies with it (its
+ * death signal), but a process it forked has no such signal and would spin
+ * on until its CPU limit.  So a small watcher, in a session of its own that
+ * those signals do not reach, waits for the grader's end of a pipe to close
+ * and then kills the group.  Returns its pid (or -1) and the pipe's end to
+ * hold in *hold. */
+static pid_t start_group_reaper(pid_t group, int *hold)
+{
+    int p[2];
+    *hold = -1;
+    if (pipe2(p, O_CLOEXEC) != 0)
+        return -1;
+    pid_t reaper = fork();
+    if (reaper == 0) {
+        setsid();
+        dup2(p[0], 0);
+        for (int fd = 1; fd < 1024; fd++)
+            close(fd);
+        char c;
+        while (read(0, &c, 1) < 0 && errno == EINTR) {
+        }
+        kill(-group, SIGKILL);
+        _exit(0);
+    }
+    close(p[0]);
+    if (reaper < 0)
+        close(p[1]);
+    else
+        *hold = p[1];
+    return reaper;
+}
+
+/* The run ended with the grader alive: the grader has killed the group
+ * itself, and the watcher goes without killing anything (the group's id may
+ * belong to someone else by now). */
+static void stop_group_reaper(pid_t reaper, int hold)
+{
+    if (reaper <= 0)
+        return;
+    kill(reaper, SIGKILL);
+    waitpid(reaper, NULL, 0);
+    close(hold);
+}
+
 static void read_log_tail(const char *path, char *out, size_t len)
 {
     out[0] = '\0';
@@ -259,6 +306,8 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
     close(fds[1]);
     close(progress[1]);
     setpgid(pid, pid);
+    int reaper_hold;
+    pid_t reaper = start_group_reaper(pid, &reaper_hold);
     double deadline = started + timeout_s * 1000, last_progress = started;
     double longest = started + student_run_longest(timeout_s) * 1000;
     size_t have = 0;
@@ -317,6 +366,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         usleep(2000);
     }
     kill(-pid, SIGKILL); /* anything it left behind */
+    stop_group_reaper(reaper, reaper_hold);
     /* Closed only now: a report written into a pipe nobody reads would end
      * the program with SIGPIPE. */
     if (progress[0] >= 0)

@@ -37,11 +37,17 @@ expect() {
     if ! grep -q "\"score\": ${score%/*}," "$out/$name/results.json"; then
         echo "FAIL $name: results.json does not hold score ${score%/*}"; failures=$((failures + 1)); return
     fi
+    # Nothing the submission started outlives its grading.
+    if pgrep -f "$out/$name/" > /dev/null; then
+        echo "FAIL $name: still running after its grading: $(pgrep -af "$out/$name/" | head -n 1)"
+        pkill -KILL -f "$out/$name/"; failures=$((failures + 1)); return
+    fi
     echo "ok   $name: Score: $score, says \"$phrase\""
 }
 
 expect fault 2/$full01 "illegal memory access"
 expect hang 0/$full01 "no result after"
+expect hang-in-forked-child 0/$full01 "no result after"
 expect exit-early 0/$full01 "before it returned every result"
 expect no-compile 0/$full01 "expected ';'"
 expect barrier-after-return 2/$full01 "have already returned"

@@ -98,7 +98,8 @@ fi
 broken="$base/class-broken"
 rm -rf "$broken" "$out-broken"
 mkdir -p "$broken/erin" "$broken/frank"
-cp -R "$root/grader/tests/bad-kernels/hang/01-naive" "$broken/erin/"
+# erin's program forks a copy of itself that spins on the host, then hangs
+cp -R "$root/grader/tests/bad-kernels/hang-in-forked-child/01-naive" "$broken/erin/"
 # frank uploaded nothing: graded at once, 0 points
 GRADE_ALL_TIMEOUT=4 SUBMISSIONS="$broken" LAB=01-naive GRADE_ALL_OUT="$out-broken" JOBS=2 \
     "$root/grader/grade_all.sh" > "$base/grade-all-broken.log" 2>&1
@@ -110,8 +111,9 @@ if [ $status -eq 1 ] && gradebook_scores "$out-broken/gradebook.csv" | grep -qx 
 else
     fail "a failed grading: status $status (see $base/grade-all-broken.log, $out-broken/gradebook.csv)"
 fi
-# Stopping erin's grading stops her program too: nothing of hers spins on
-# (as root it runs as nobody, which once cleared its death signal).
+# Stopping erin's grading stops her program too, and the copy it forked:
+# nothing of hers spins on (as root it runs as nobody, which once cleared
+# its death signal; the copy never had one).
 for _ in 1 2 3 4 5; do
     pgrep -f "$out-broken/erin/.*lab_exec" > /dev/null || break
     sleep 1
@@ -120,7 +122,7 @@ if pgrep -f "$out-broken/erin/.*lab_exec" > /dev/null; then
     fail "a failed grading: erin's program still runs after her grading was stopped: $(pgrep -af "$out-broken/erin/.*lab_exec" | head -n 1)"
     pkill -KILL -f "$out-broken/erin/.*lab_exec"
 else
-    echo "ok   a failed grading: erin's hanging program was stopped with her grading"
+    echo "ok   a failed grading: erin's hanging program and its forked copy were stopped with her grading"
 fi
 
 echo "grade-all: $((SECONDS - start))s"
