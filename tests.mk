@@ -16,7 +16,8 @@
 #   test-sass      make sass: the hot-loop summary, and what the stages'
 #                  machine code shows (nvcc; nvdisasm is fetched if missing)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there;
-#                  make occupancy reads a stage's registers from the compiler
+#                  make occupancy reads a stage's registers from the compiler; the GPU
+#                  ledger of where C came from sees every counted call, and counts them right
 #   test-report    the report's simulator path end to end, and its counts;
 #                  every counter it, the slides or the lessons name is one
 #                  common/check_counters.h declares
@@ -116,6 +117,10 @@ ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
 	@common/gpu/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
+	@common/gpu/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
+	@echo "nvcc: what the GPU ledger counts (grader/tests/test_gpu_ledger.cpp)"
+	@NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \
+	    grader/tests/gpu_ledger.sh $(TEST_OUT)/gpu_ledger
 	@echo "nvcc: the timing report's programs"
 	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/solutions/04-tiled/matmul.cu \
 	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \

@@ -24,10 +24,11 @@ int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t le
         return 1;
     if (host_launches)
         snprintf(msg, len,
-                 "matmul gave %llu kernel launch%s host memory (a pointer to memory cudaMalloc did not return: "
-                 "cudaMallocHost's, cudaMallocManaged's, malloc's; or __managed__ variables in reach): a kernel that reaches the host can carry A and B out and a product "
-                 "made there back in. C must be computed by your kernel from A and B in device memory, so no "
-                 "test counts this result", host_launches, host_launches == 1 ? "" : "es");
+                 "matmul made %llu kernel launch%s with host memory in reach (a pointer to memory cudaMalloc did "
+                 "not return: cudaMallocHost's, cudaHostRegister's, cudaMallocManaged's, malloc's; or __managed__ "
+                 "variables): a kernel that reaches the host can carry A and B out and a product made there back "
+                 "in. C must be computed by your kernel from A and B in device memory, so no test counts this "
+                 "result", host_launches, host_launches == 1 ? "" : "es");
     else
         snprintf(msg, len,
                  "matmul itself copied %llu bytes from the device to the host and %llu bytes into C (cudaMemcpy, "

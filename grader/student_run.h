@@ -21,7 +21,7 @@ typedef struct {
     float *C;            /* results * n*n floats, seed after seed */
     float *A_after;      /* the inputs as matmul left them in device memory, */
     float *B_after;      /* laid out as C */
-    int ledger;          /* 1: the backend kept a ledger of what matmul moved (the simulator) */
+    int ledger;          /* who kept the ledger of what matmul moved: LEDGER_... (lab_exec_protocol.h) */
     matmul_ledger moved; /* summed over the seeds */
     char log_tail[1024]; /* the end of what the student's code printed */
     unsigned long memory_limit_mib; /* the host memory it was allowed (RLIMIT_DATA) */

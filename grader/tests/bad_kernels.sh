@@ -57,6 +57,10 @@ expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
 # size tests (the run's own ledger of copies) nor the structural ones.
 expect host-compute 0/$full01 "C must be computed by your kernel on the device"
 expect host-compute-copy-kernel 0/$full01 "n=100: matmul itself copied 80000 bytes from the device to the host"
+# Honest where a check build looks (n <= 100), the host's product above:
+# the run's own ledger sees it at the size it runs (on a GPU too,
+# grader/gpu_ledger.cpp): the tests of n > 100 score nothing.
+expect host-compute-above-100 16/$full01 "n=1000: matmul itself copied 16000000 bytes from the device to the host"
 # The same in a later stage, whose structural tests (loads per element,
 # barriers, bounds) a copy kernel would pass on its own.
 full04=$(score max "$(points_table 04-tiled)")
@@ -70,9 +74,9 @@ GRADE_LEDGER_FROM_CHECK=1 expect host-compute-copy-kernel 0/$full01 \
 # The same product carried without cudaMemcpy: by kernels through pinned
 # host memory or __managed__ arrays, or through __device__ arrays and the
 # symbol copies.  On the run's own ledger and on the check build's.
-expect host-compute-pinned 0/$full01 "matmul gave 6 kernel launches host memory"
-GRADE_LEDGER_FROM_CHECK=1 expect host-compute-pinned 0/$full01 "matmul gave 3 kernel launches host memory"
-expect host-compute-managed 0/$full01 "matmul gave 4 kernel launches host memory"
+expect host-compute-pinned 0/$full01 "matmul made 6 kernel launches with host memory in reach"
+GRADE_LEDGER_FROM_CHECK=1 expect host-compute-pinned 0/$full01 "matmul made 3 kernel launches with host memory in reach"
+expect host-compute-managed 0/$full01 "matmul made 4 kernel launches with host memory in reach"
 expect host-compute-symbols 0/$full01 "n=1000: matmul itself copied 16000000 bytes from the device to the host"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-symbols 0/$full01 \
     "(counted by the simulator, which ran the same matmul.cu at n=100)"

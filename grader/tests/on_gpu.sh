@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The kit end to end on a real GPU: the solutions score full marks, the
 # skeletons 0, a hanging and an exiting submission lose their points
-# without stopping the grader, and a large run prints GFLOP/s.
+# without stopping the grader, products made on the host score nothing,
+# and a large run prints GFLOP/s.
 #
 #   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
 set -u
@@ -48,6 +49,17 @@ check solutions full "" SUBMISSION=solutions
 check skeletons zero "still has TODO 1" SUBMISSION=labs
 check hang "0/$full01" "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE_TIMEOUT_SCALE=0.2
 check exit-early "0/$full01" "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
+# Products made on the host, seen by the GPU build's own ledger
+# (grader/gpu_ledger.cpp) at the size each test runs.
+check host-compute "0/$full01" "n=1000: matmul itself copied 16000000 bytes" SUBMISSION=$bad/host-compute LAB=01-naive
+check host-compute-above-100 "16/$full01" "n=1000: matmul itself copied 16000000 bytes" \
+    SUBMISSION=$bad/host-compute-above-100 LAB=01-naive
+check host-compute-pinned "0/$full01" "kernel launches with host memory in reach" SUBMISSION=$bad/host-compute-pinned \
+    LAB=01-naive
+check host-compute-managed "0/$full01" "kernel launches with host memory in reach" \
+    SUBMISSION=$bad/host-compute-managed LAB=01-naive
+check host-compute-symbols "0/$full01" "n=1000: matmul itself copied 16000000 bytes" \
+    SUBMISSION=$bad/host-compute-symbols LAB=01-naive
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do

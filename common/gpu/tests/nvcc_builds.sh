@@ -30,10 +30,12 @@ build_one() {
 export -f build_one
 export root out
 
-# The shared objects (harness.o) once, before the files race to build them.
+# The shared objects (harness.o, gpu_ledger.o) once, before the files race
+# to build them.
 make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null "$root/build/gpu/common/harness.o" \
-    > /dev/null 2>&1
+    "$root/build/gpu/common/gpu_ledger.o" > /dev/null 2>&1
 
 ls labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
-    grader/tests/bad-kernels/{warp-shuffle,occupancy-query,launch-by-api,cooperative-groups,prints-from-every-thread,host-compute-pinned}/*/matmul.cu |
+    grader/tests/bad-kernels/{warp-shuffle,occupancy-query,launch-by-api,cooperative-groups,prints-from-every-thread}/*/matmul.cu \
+    grader/tests/bad-kernels/host-compute*/*/matmul.cu |
     xargs -P "$jobs" -I{} bash -c 'build_one "$1"' _ {}

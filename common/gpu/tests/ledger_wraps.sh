@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `make test-nvcc`, the GPU ledger's link (grader/gpu_ledger.cpp): in every
+# lab_exec nvcc_builds.sh made, each call to a runtime function the ledger
+# counts goes through its wrapper, whatever the student's file looks like:
+# only the wrappers themselves call the real functions.  And the cheats of
+# grader/tests/bad-kernels reach the wrapper that counts them.  Read from
+# the machine code, so no GPU is needed; what the wrappers count is
+# test_gpu_ledger.cpp's.
+#
+#   common/gpu/tests/ledger_wraps.sh NVCC_BUILDS_DIR
+set -u
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+builds=${1:?usage: ledger_wraps.sh NVCC_BUILDS_DIR}
+ledger="$root/build/gpu/common/gpu_ledger.o"
+failures=0
+fail() { echo "FAIL gpu ledger: $*"; failures=$((failures + 1)); }
+
+wrapped=$(nm "$ledger" | awk '$2 == "T" && sub(/^__wrap_/, "", $3) { print $3 }' | paste -sd'|')
+[ -n "$wrapped" ] || { fail "$ledger defines no __wrap_ function"; exit 1; }
+
+# calls LAB_EXEC: "caller callee" for every call or jump to a counted
+# function or its wrapper.
+calls() {
+    objdump -d --no-show-raw-insn "$1" |
+        awk -v w="^<(__wrap_)?($wrapped)>\$" '/^[0-9a-f]+ <.*>:$/ { fn = $2 }
+            ($2 == "call" || $2 == "jmp") && $NF ~ w { gsub(/[<>:]/, "", fn); t = $NF; gsub(/[<>]/, "", t); print fn, t }'
+}
+
+checked=0
+while IFS= read -r exe; do
+    checked=$((checked + 1))
+    name=${exe#"$builds"/}
+    # A counted function called by anything but a wrapper (or, inside the
+    # runtime, by another counted function whose wrapper ran first).
+    bypass=$(calls "$exe" | awk -v w="^($wrapped)\$" '$2 !~ /^__wrap_/ && $1 !~ /^__wrap_/ && $1 !~ w' | head -n 1)
+    [ -z "$bypass" ] || fail "$name: $bypass (a call the ledger does not see)"
+    # Every <<<...>>> launch too (host-compute launches nothing).
+    if grep -q '<<<' "$root/$(dirname "$name")/matmul.cu"; then
+        calls "$exe" | grep -Eq ' __wrap_(__)?cudaLaunchKernel(_ptsz)?$' ||
+            fail "$name: no kernel launch goes through the ledger's wrapper"
+    fi
+done < <(find "$builds" -name lab_exec -type f | sort)
+[ "$checked" -gt 0 ] || fail "no lab_exec under $builds (run nvcc_builds.sh first)"
+
+# expect CHEAT WRAPPER: the cheat's lab_exec calls WRAPPER.
+expect() {
+    local exe
+    exe=$(find "$builds/grader/tests/bad-kernels/$1" -name lab_exec -type f | head -n 1)
+    if [ -z "$exe" ]; then
+        fail "$1: not built"
+    elif ! calls "$exe" | grep -q " __wrap_$2\$"; then
+        fail "$1: never calls __wrap_$2, so the ledger would not count it"
+    fi
+}
+expect host-compute cudaMemcpy
+expect host-compute-04 cudaMemcpy
+expect host-compute-pinned cudaHostAlloc
+expect host-compute-managed __cudaRegisterManagedVar
+expect host-compute-symbols cudaMemcpyFromSymbol
+
+[ $failures -eq 0 ] && echo "nvcc: in $checked lab_exec programs every counted runtime call goes through the GPU ledger"
+[ $failures -eq 0 ]

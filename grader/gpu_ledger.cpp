@@ -1,0 +1,178 @@
+// The ledger of where C came from, kept by a GPU build of lab_exec (see
+// gpu_ledger.h).  The simulator's runtime counts what moves while matmul
+// runs; CUDA's does not, so lab_exec is linked with --wrap for the runtime
+// calls a product made on the host needs (GPU_LEDGER_WRAPS in
+// common/build.mk): every call the student's code makes to one of them
+// comes here first, is counted while matmul runs, and goes on to CUDA's own
+// (__real_...).  Each call has a second name, chosen by
+// CUDA_API_PER_THREAD_DEFAULT_STREAM (_ptds, _ptsz); both are wrapped, so
+// that macro is no way around it.
+//
+// What it counts, as the simulator does:
+//   - bytes copied from the device to the host (cudaMemcpy, ...Async, 2D,
+//     3D, from a symbol, from an array), by the copy's kind, or for
+//     cudaMemcpyDefault by where its pointers lead;
+//   - bytes copied into C by any copy;
+//   - kernel launches made while memory a kernel can reach from the host
+//     exists (cudaMallocHost, cudaHostAlloc, cudaHostRegister,
+//     cudaMallocManaged, __managed__ variables).  The simulator looks at
+//     each launch's pointers; here a launch's arguments have no types, so a
+//     launch counts whenever such memory is in the program at all: a right
+//     kernel never needs it.
+// What it cannot see is said in the README ("What the grader cannot see").
+#include "gpu_ledger.h"
+
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+namespace {
+
+bool counting;
+const char *c_begin, *c_end;
+bool host_memory_in_reach;
+matmul_ledger moved;
+
+bool on_device(const void *p)
+{
+    cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        cudaGetLastError(); // a pointer CUDA does not know is plain host memory
+        return false;
+    }
+    return a.type == cudaMemoryTypeDevice;
+}
+
+bool into_c(const void *dst, size_t bytes)
+{
+    const char *d = static_cast<const char *>(dst);
+    return d < c_end && d + bytes > c_begin;
+}
+
+// One copy of `bytes` to dst, of the given kind (src unknown for symbols
+// and arrays, which are on the device).
+void count_copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    if (!counting)
+        return;
+    bool to_host = kind == cudaMemcpyDeviceToHost ||
+                   (kind == cudaMemcpyDefault && !on_device(dst) && (src == nullptr || on_device(src)));
+    if (to_host)
+        moved.copied_to_host += bytes;
+    else if (into_c(dst, bytes))
+        moved.copied_into_c += bytes;
+}
+
+void count_launch()
+{
+    if (counting && host_memory_in_reach)
+        moved.host_pointer_launches++;
+}
+
+cudaError_t reach(cudaError_t e)
+{
+    if (e == cudaSuccess)
+        host_memory_in_reach = true;
+    return e;
+}
+
+} // namespace
+
+void gpu_ledger_begin(const void *C, size_t bytes)
+{
+    c_begin = static_cast<const char *>(C);
+    c_end = c_begin + bytes;
+    moved = matmul_ledger{0, 0, 0};
+    counting = true;
+}
+
+matmul_ledger gpu_ledger_end()
+{
+    counting = false;
+    return moved;
+}
+
+// WRAP(name, suffix, params, counting statement, forwarded arguments):
+// __wrap_name and __wrap_name<suffix>, each counting, then calling CUDA's.
+#define WRAP_ONE(name, params, count, args)                                                                        \
+    extern "C" cudaError_t __real_##name params;                                                                   \
+    extern "C" cudaError_t __wrap_##name params                                                                    \
+    {                                                                                                              \
+        count;                                                                                                     \
+        return __real_##name args;                                                                                 \
+    }
+#define WRAP(name, suffix, params, count, args)                                                                    \
+    WRAP_ONE(name, params, count, args)                                                                            \
+    WRAP_ONE(name##suffix, params, count, args)
+
+WRAP(cudaMemcpy, _ptds, (void *dst, const void *src, size_t count, cudaMemcpyKind kind),
+     count_copy(dst, src, count, kind), (dst, src, count, kind))
+WRAP(cudaMemcpyAsync, _ptsz, (void *dst, const void *src, size_t count, cudaMemcpyKind kind, cudaStream_t s),
+     count_copy(dst, src, count, kind), (dst, src, count, kind, s))
+WRAP(cudaMemcpy2D, _ptds,
+     (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind),
+     count_copy(dst, src, width * height, kind), (dst, dpitch, src, spitch, width, height, kind))
+WRAP(cudaMemcpy2DAsync, _ptsz,
+     (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind,
+      cudaStream_t s),
+     count_copy(dst, src, width * height, kind), (dst, dpitch, src, spitch, width, height, kind, s))
+WRAP(cudaMemcpyFromSymbol, _ptds,
+     (void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind),
+     count_copy(dst, nullptr, count, kind), (dst, symbol, count, offset, kind))
+WRAP(cudaMemcpyFromSymbolAsync, _ptsz,
+     (void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind, cudaStream_t s),
+     count_copy(dst, nullptr, count, kind), (dst, symbol, count, offset, kind, s))
+WRAP(cudaMemcpy2DFromArray, _ptds,
+     (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
+      cudaMemcpyKind kind),
+     count_copy(dst, nullptr, width * height, kind), (dst, dpitch, src, wOffset, hOffset, width, height, kind))
+WRAP(cudaMemcpy2DFromArrayAsync, _ptsz,
+     (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
+      cudaMemcpyKind kind, cudaStream_t s),
+     count_copy(dst, nullptr, width * height, kind), (dst, dpitch, src, wOffset, hOffset, width, height, kind, s))
+// A 3-D copy's extent is in bytes for linear memory, in elements for an
+// array: either way its product bounds what moved well enough to be nonzero.
+WRAP(cudaMemcpy3D, _ptds, (const cudaMemcpy3DParms *p),
+     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth, p->kind), (p))
+WRAP(cudaMemcpy3DAsync, _ptsz, (const cudaMemcpy3DParms *p, cudaStream_t s),
+     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth, p->kind), (p, s))
+
+WRAP(cudaLaunchKernel, _ptsz,
+     (const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s), count_launch(),
+     (func, grid, block, args, shared, s))
+WRAP(cudaLaunchCooperativeKernel, _ptsz,
+     (const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s), count_launch(),
+     (func, grid, block, args, shared, s))
+WRAP(cudaLaunchKernelExC, _ptsz, (const cudaLaunchConfig_t *config, const void *func, void **args), count_launch(),
+     (config, func, args))
+// What nvcc's code for <<<...>>> calls in CUDA 13 (crt/device_functions.h),
+// inside the runtime library, where its own call to cudaLaunchKernel is
+// not wrapped.  Defined only when the toolkit's library has it
+// (common/build.mk looks), or the link would miss __real___cudaLaunchKernel.
+#ifdef GPU_LEDGER_INTERNAL_LAUNCH
+WRAP(__cudaLaunchKernel, _ptsz,
+     (cudaKernel_t kernel, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s), count_launch(),
+     (kernel, grid, block, args, shared, s))
+#endif
+
+// Memory on the host that kernels can reach.
+#define WRAP_REACH(name, params, args)                                                                             \
+    extern "C" cudaError_t __real_##name params;                                                                   \
+    extern "C" cudaError_t __wrap_##name params { return reach(__real_##name args); }
+WRAP_REACH(cudaMallocHost, (void **p, size_t bytes), (p, bytes))
+WRAP_REACH(cudaHostAlloc, (void **p, size_t bytes, unsigned int flags), (p, bytes, flags))
+WRAP_REACH(cudaHostRegister, (void *p, size_t bytes, unsigned int flags), (p, bytes, flags))
+WRAP_REACH(cudaMallocManaged, (void **p, size_t bytes, unsigned int flags), (p, bytes, flags))
+
+// A __managed__ variable is registered when the program starts: its host
+// name and its device name are the same memory.
+extern "C" void __real___cudaRegisterManagedVar(void **handle, void **host_var, char *device_address,
+                                                const char *device_name, int ext, size_t size, int constant,
+                                                int global);
+extern "C" void __wrap___cudaRegisterManagedVar(void **handle, void **host_var, char *device_address,
+                                                const char *device_name, int ext, size_t size, int constant,
+                                                int global)
+{
+    host_memory_in_reach = true;
+    __real___cudaRegisterManagedVar(handle, host_var, device_address, device_name, ext, size, constant, global);
+}

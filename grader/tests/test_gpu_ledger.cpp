@@ -1,0 +1,125 @@
+// What the GPU ledger (grader/gpu_ledger.cpp) counts, without a GPU: its
+// wrappers are called directly, and CUDA's functions behind them are
+// stand-ins below that succeed and say which pointers are device memory.
+// That every call of a real lab_exec reaches a wrapper is
+// common/gpu/tests/ledger_wraps.sh's to show.
+#include <check.h>
+#include <stdlib.h>
+
+#include <cuda_runtime_api.h>
+
+#include "gpu_ledger.h"
+
+// Device memory, as the stand-in cudaPointerGetAttributes sees it.
+static char device[4096];
+static char host[4096];
+static bool malloc_host_fails;
+
+extern "C" cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *a, const void *p)
+{
+    const char *c = static_cast<const char *>(p);
+    a->type = c >= device && c < device + sizeof device ? cudaMemoryTypeDevice : cudaMemoryTypeUnregistered;
+    return cudaSuccess;
+}
+extern "C" cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+
+extern "C" cudaError_t __real_cudaMemcpy(void *, const void *, size_t, cudaMemcpyKind) { return cudaSuccess; }
+extern "C" cudaError_t __real_cudaMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind)
+{
+    return cudaSuccess;
+}
+extern "C" cudaError_t __real_cudaMemcpyFromSymbol(void *, const void *, size_t, size_t, cudaMemcpyKind)
+{
+    return cudaSuccess;
+}
+extern "C" cudaError_t __real_cudaLaunchKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t)
+{
+    return cudaSuccess;
+}
+extern "C" cudaError_t __real_cudaMallocHost(void **p, size_t)
+{
+    *p = host;
+    return malloc_host_fails ? cudaErrorMemoryAllocation : cudaSuccess;
+}
+
+extern "C" cudaError_t __wrap_cudaMemcpy(void *, const void *, size_t, cudaMemcpyKind);
+extern "C" cudaError_t __wrap_cudaMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind);
+extern "C" cudaError_t __wrap_cudaMemcpyFromSymbol(void *, const void *, size_t, size_t, cudaMemcpyKind);
+extern "C" cudaError_t __wrap_cudaLaunchKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t);
+extern "C" cudaError_t __wrap_cudaMallocHost(void **, size_t);
+
+// C is the second half of device memory; A and B the first.
+static char *const C = device + 2048;
+static const size_t c_bytes = 2048;
+
+START_TEST(copies_outside_matmul_are_not_counted)
+{
+    __wrap_cudaMemcpy(host, device, 400, cudaMemcpyDeviceToHost);
+    gpu_ledger_begin(C, c_bytes);
+    matmul_ledger m = gpu_ledger_end();
+    ck_assert_uint_eq(m.copied_to_host, 0);
+}
+END_TEST
+
+START_TEST(copies_to_the_host_are_counted_by_kind_and_by_pointer)
+{
+    gpu_ledger_begin(C, c_bytes);
+    __wrap_cudaMemcpy(host, device, 400, cudaMemcpyDeviceToHost);
+    __wrap_cudaMemcpy(host, device, 40, cudaMemcpyDefault);       // where the pointers lead: to the host
+    __wrap_cudaMemcpy(device + 8, device, 4, cudaMemcpyDefault);  // device to device
+    __wrap_cudaMemcpy(device, host, 1000, cudaMemcpyHostToDevice); // into A's place: no product leaves
+    __wrap_cudaMemcpyFromSymbol(host, "symbol", 16, 0, cudaMemcpyDeviceToHost);
+    __wrap_cudaMemcpy2D(host, 64, device, 64, 8, 3, cudaMemcpyDeviceToHost);
+    matmul_ledger m = gpu_ledger_end();
+    ck_assert_uint_eq(m.copied_to_host, 400 + 40 + 16 + 8 * 3);
+    ck_assert_uint_eq(m.copied_into_c, 0);
+    ck_assert_uint_eq(m.host_pointer_launches, 0);
+}
+END_TEST
+
+START_TEST(copies_into_c_are_counted)
+{
+    gpu_ledger_begin(C, c_bytes);
+    __wrap_cudaMemcpy(C + 100, host, 12, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpy(C - 4, device, 8, cudaMemcpyDeviceToDevice); // overlaps C's first word
+    __wrap_cudaMemcpy(device, device + 100, 8, cudaMemcpyDeviceToDevice);
+    matmul_ledger m = gpu_ledger_end();
+    ck_assert_uint_eq(m.copied_into_c, 12 + 8);
+    ck_assert_uint_eq(m.copied_to_host, 0);
+}
+END_TEST
+
+START_TEST(launches_count_once_host_memory_is_in_reach)
+{
+    void *args[1] = {nullptr};
+    void *p;
+    gpu_ledger_begin(C, c_bytes);
+    __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
+    malloc_host_fails = true;
+    __wrap_cudaMallocHost(&p, 64); // failed: nothing in reach yet
+    __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
+    ck_assert_uint_eq(gpu_ledger_end().host_pointer_launches, 0);
+    malloc_host_fails = false;
+    gpu_ledger_begin(C, c_bytes);
+    __wrap_cudaMallocHost(&p, 64);
+    __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
+    __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
+    ck_assert_uint_eq(gpu_ledger_end().host_pointer_launches, 2);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gpu_ledger");
+    TCase *t = tcase_create("counts");
+    tcase_add_test(t, copies_outside_matmul_are_not_counted);
+    tcase_add_test(t, copies_to_the_host_are_counted_by_kind_and_by_pointer);
+    tcase_add_test(t, copies_into_c_are_counted);
+    tcase_add_test(t, launches_count_once_host_memory_is_in_reach);
+    suite_add_tcase(s, t);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
