@@ -42,6 +42,15 @@ while IFS= read -r exe; do
 done < <(find "$builds" -name lab_exec -type f | sort)
 [ "$checked" -gt 0 ] || fail "no lab_exec under $builds (run nvcc_builds.sh first)"
 
+# A right kernel puts no host memory in reach, and neither may the kit or
+# CUDA's runtime library: were any of them to call these, every launch of
+# every student would count against them.
+for exe in "$builds"/solutions/*/lab_exec; do
+    reach=$(calls "$exe" | grep -E ' __wrap_(cudaMallocHost|cudaHostAlloc|cudaHostRegister|cudaMallocManaged|__cudaRegisterManagedVar)$' |
+        head -n 1)
+    [ -z "$reach" ] || fail "${exe#"$builds"/}: $reach puts host memory in reach of every launch"
+done
+
 # expect CHEAT WRAPPER: the cheat's lab_exec calls WRAPPER.
 expect() {
     local exe
