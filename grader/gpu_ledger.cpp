@@ -1,8 +1,8 @@
 // The ledger of where C came from, kept by a GPU build of lab_exec (see
 // gpu_ledger.h).  The simulator's runtime counts what moves while matmul
 // runs; CUDA's does not, so lab_exec is linked with --wrap for the runtime
-// calls a product made on the host needs (GPU_LEDGER_WRAPS in
-// common/build.mk): every call the student's code makes to one of them
+// calls a product made on the host needs (common/build.mk's lab_exec rule,
+// which reads the list from this file's object): every call the student's code makes to one of them
 // comes here first, is counted while matmul runs, and goes on to CUDA's own
 // (__real_...).  Each call has a second name, chosen by
 // CUDA_API_PER_THREAD_DEFAULT_STREAM (_ptds, _ptsz); both are wrapped, so
@@ -12,17 +12,16 @@
 //   - bytes copied from the device to the host (cudaMemcpy, ...Async, 2D,
 //     3D, from a symbol, from an array), by the copy's kind, or for
 //     cudaMemcpyDefault by where its pointers lead;
-//   - bytes copied into C by any copy;
+//   - bytes copied into C by any of these copies;
 //   - kernel launches made while memory a kernel can reach from the host
 //     exists (cudaMallocHost, cudaHostAlloc, cudaHostRegister,
 //     cudaMallocManaged, __managed__ variables).  The simulator looks at
 //     each launch's pointers; here a launch's arguments have no types, so a
 //     launch counts whenever such memory is in the program at all: a right
 //     kernel never needs it.
-// What it cannot see is said in the README ("What the grader cannot see").
+// What it cannot see, the README says (where it says what the grader
+// judges and what it cannot).
 #include "gpu_ledger.h"
-
-#include <stdint.h>
 
 #include <cuda_runtime_api.h>
 
