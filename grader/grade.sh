@@ -69,10 +69,10 @@ fail_stage() {
 not_simulated_marker='not simulated:'
 kit_limit_tail="a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
 not_simulated_why() {
-    if grep -qF 'the occupancy API' "$1"; then
-        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: $kit_limit_tail, or ask make occupancy instead"
+    if grep -qF '__activemask() is not simulated' "$1"; then
+        echo "uses __activemask(), which names the lanes a GPU runs together at that moment, something the CPU simulator (lanes one after another) does not have: $kit_limit_tail, or pass a mask the kernel computes"
     else
-        echo "uses warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...), which the CPU simulator cannot run: $kit_limit_tail"
+        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: $kit_limit_tail, or ask make occupancy instead"
     fi
 }
 

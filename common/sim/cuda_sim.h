@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "sim_runtime_api.h"
+#include "warp_ops.h"
 
 #ifdef LAB_CHECK_MODE
 // Check builds keep kernels out of line, so their accesses are the
@@ -235,11 +236,68 @@ inline int sim_ffs(int x) { return __builtin_ffs(x); }
 template <class T>
 inline T sim_ldg(const T *p) { return *p; }
 
-// Warp-level primitives are not simulated: the threads of a block run one
-// after another between barriers, so a lane cannot wait for its warp's
-// other lanes mid-phase.  A kernel that uses one is told so when it is
-// compiled, as a limit of the simulator rather than a mistake in the code
-// (the grader shows these names back as __shfl_down_sync and so on).
+// Warp-level primitives: the lanes a mask names meet (launch.cpp runs the
+// block's other threads until the last of them arrives) and each gets what
+// CUDA's rules give it (warp_ops.h).  Any value of up to 8 bytes travels as
+// its bits, as the hardware's 32- and 64-bit shuffles carry them.
+namespace sim {
+uint64_t warp_collective(const warp_call &call);
+
+template <class T>
+inline uint64_t warp_bits(T value)
+{
+    static_assert(sizeof(T) <= 8 && std::is_trivially_copyable<T>::value,
+                  "a warp shuffle carries a value of at most 8 bytes (int, float, double, long long, ...)");
+    uint64_t bits = 0;
+    __builtin_memcpy(&bits, &value, sizeof value);
+    return bits;
+}
+
+template <class T>
+inline T warp_shuffle(warp_op op, unsigned mask, T value, int arg, int width)
+{
+    uint64_t bits = warp_collective(warp_call{op, mask, warp_bits(value), arg, width});
+    T out;
+    __builtin_memcpy(&out, &bits, sizeof out);
+    return out;
+}
+}  // namespace sim
+
+inline void sim_warp_syncwarp(unsigned mask = 0xffffffffu) { sim::warp_collective(sim::warp_call{sim::warp_op::sync, mask, 0, 0, 32}); }
+template <class T>
+inline T sim_warp_shfl_sync(unsigned mask, T var, int src_lane, int width = warpSize)
+{
+    return sim::warp_shuffle(sim::warp_op::shfl, mask, var, src_lane, width);
+}
+template <class T>
+inline T sim_warp_shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize)
+{
+    return sim::warp_shuffle(sim::warp_op::shfl_up, mask, var, (int)delta, width);
+}
+template <class T>
+inline T sim_warp_shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize)
+{
+    return sim::warp_shuffle(sim::warp_op::shfl_down, mask, var, (int)delta, width);
+}
+template <class T>
+inline T sim_warp_shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = warpSize)
+{
+    return sim::warp_shuffle(sim::warp_op::shfl_xor, mask, var, lane_mask, width);
+}
+inline unsigned sim_warp_ballot_sync(unsigned mask, int predicate)
+{
+    return (unsigned)sim::warp_collective(sim::warp_call{sim::warp_op::ballot, mask, predicate != 0, 0, 32});
+}
+inline int sim_warp_any_sync(unsigned mask, int predicate)
+{
+    return (int)sim::warp_collective(sim::warp_call{sim::warp_op::any, mask, predicate != 0, 0, 32});
+}
+inline int sim_warp_all_sync(unsigned mask, int predicate)
+{
+    return (int)sim::warp_collective(sim::warp_call{sim::warp_op::all, mask, predicate != 0, 0, 32});
+}
+// Names CUDA has and the simulator does not run are refused when a program
+// calls them, as a limit of the kit rather than a mistake in the code.
 namespace sim {
 template <class... A>
 constexpr bool not_simulated = false;
@@ -252,22 +310,14 @@ constexpr bool not_simulated = false;
         static_assert(sim::not_simulated<A...>, why);                                                        \
         return result();                                                                                     \
     }
-#define SIM_WARP_PRIMITIVE(name)                                                                             \
-    SIM_NOT_SIMULATED(unsigned, name,                                                                        \
-                      "warp-level primitives (__shfl_*_sync, __ballot_sync, __syncwarp, ...) are not simulated: " \
-                      "the CPU simulator cannot run this kernel, a limit of the kit, not a mistake in your "      \
-                      "code; run and grade it on a GPU (BACKEND=gpu), or share values through __shared__ "        \
-                      "memory and __syncthreads()")
-SIM_WARP_PRIMITIVE(sim_warp_syncwarp)
-SIM_WARP_PRIMITIVE(sim_warp_shfl_sync)
-SIM_WARP_PRIMITIVE(sim_warp_shfl_up_sync)
-SIM_WARP_PRIMITIVE(sim_warp_shfl_down_sync)
-SIM_WARP_PRIMITIVE(sim_warp_shfl_xor_sync)
-SIM_WARP_PRIMITIVE(sim_warp_ballot_sync)
-SIM_WARP_PRIMITIVE(sim_warp_any_sync)
-SIM_WARP_PRIMITIVE(sim_warp_all_sync)
-SIM_WARP_PRIMITIVE(sim_warp_activemask)
-#undef SIM_WARP_PRIMITIVE
+// __activemask() names the lanes a GPU happens to run together at that
+// moment; the simulator runs a warp's lanes one after another and has no
+// such moment.
+SIM_NOT_SIMULATED(unsigned, sim_warp_activemask,
+                  "__activemask() is not simulated: it names the lanes a GPU runs together at that moment, which "
+                  "the CPU simulator (lanes one after another) does not have, a limit of the kit, not a mistake "
+                  "in your code; pass a mask you compute (e.g. __ballot_sync(0xffffffff, condition)), or run "
+                  "and grade it on a GPU (BACKEND=gpu)")
 
 // The occupancy API answers from the registers the compiler gave a kernel,
 // which the simulator does not have (it compiles for the CPU).  A program

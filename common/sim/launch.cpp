@@ -4,7 +4,10 @@
 // block runs each fiber until it reaches a barrier or returns; a fiber at a
 // barrier hands over straight to the next one, so a barrier costs one switch
 // per thread.  When every live thread waits, they are all released and the
-// next pass begins.  Blocks are spread over a pool of OS threads; __shared__
+// next pass begins.  A warp-level call (__shfl_down_sync, __syncwarp, ...)
+// is a barrier of its mask's lanes: each lane waits there until the last
+// one arrives, which hands every lane its answer; the lanes it released run
+// in the next pass, before the block's barrier is released.  Blocks are spread over a pool of OS threads; __shared__
 // arrays are thread_local, so the threads of one block, and only they, share
 // them.
 #include <signal.h>
@@ -29,6 +32,7 @@
 #include "cuda_sim.h"
 #include "fiber.h"
 #include "runtime_state.h"
+#include "warp_ops.h"
 
 namespace sim {
 
@@ -79,12 +83,18 @@ struct launch_job {
 };
 
 enum class fiber_state : unsigned char { fresh, started, done };
+// Where a started fiber waits, if anywhere.  Released: its warp-level call
+// has its answer, and the fiber runs again in this phase.
+enum class fiber_wait : unsigned char { none, barrier, warp, released };
 
 struct fiber {
     thread_state ts;
     fiber_context ctx;
     int stack = -1;
     fiber_state state = fiber_state::fresh;
+    fiber_wait wait = fiber_wait::none;
+    warp_call call;       // its warp-level call, while it waits at one
+    uint64_t answer = 0;  // what the call returns, once released
 };
 
 // One per OS thread that runs blocks: its fibers, their stacks, and the
@@ -98,7 +108,7 @@ struct worker {
     block_state block;
     launch_job *job = nullptr;
     unsigned thread_count = 0;
-    unsigned live = 0, waiting = 0;
+    unsigned live = 0;
     int chain_end = 0;
     bool block_aborted = false;
     int running = -1;  // fiber now running, -1 in the scheduler
@@ -129,12 +139,35 @@ struct worker {
 
     char *stack_base(int s) const { return stacks + s * (stack_bytes + page) + page; }
 
-    unsigned next_live(unsigned from) const
+    // The next fiber from `from` on that can run now: not finished, not
+    // waiting at a barrier or at a warp-level call its lanes have not all
+    // reached.
+    unsigned next_runnable(unsigned from) const
     {
-        while (from < thread_count && fibers[from].state == fiber_state::done)
+        while (from < thread_count && (fibers[from].state == fiber_state::done ||
+                                       fibers[from].wait == fiber_wait::barrier ||
+                                       fibers[from].wait == fiber_wait::warp))
             from++;
         return from;
     }
+
+    // The fiber running now stops where it is (a barrier, a warp-level
+    // call) and hands over to the next one that can run, or to the
+    // scheduler at the end of the pass.
+    void hand_over(unsigned i)
+    {
+        unsigned next = next_runnable(i + 1);
+        if (next < thread_count) {
+            enter(next, &fibers[i].ctx);
+        } else {
+            chain_end = (int)i;
+            running = -1;
+            fiber_switch(&fibers[i].ctx, &scheduler);
+        }
+    }
+
+    uint64_t warp_collective(unsigned i, const warp_call &call);
+    bool end_of_pass();
 
     // Shared memory is garbage when a block starts on a GPU; here it is NaN
     // (0xFF bytes), so a kernel that reads shared memory its block never
@@ -244,6 +277,7 @@ void worker::run_block(unsigned long b)
     poison_shared();
     for (unsigned i = 0; i < thread_count; i++) {
         fibers[i].state = fiber_state::fresh;
+        fibers[i].wait = fiber_wait::none;
         async_copy_forget(fibers[i].ts);  // copies a thread of the last block left unwaited
     }
     live = thread_count;
@@ -254,29 +288,13 @@ void worker::run_block(unsigned long b)
         check_block_begin(layout, block.block_idx, block.block_dim);
     }
     for (;;) {
-        waiting = 0;
-        for (unsigned pos = next_live(0); pos < thread_count; pos = next_live((unsigned)chain_end + 1)) {
+        for (unsigned pos = next_runnable(0); pos < thread_count; pos = next_runnable((unsigned)chain_end + 1)) {
             enter(pos, &scheduler);
             if (block_aborted)
                 break;
         }
-        if (block_aborted || live == 0)
+        if (block_aborted || live == 0 || !end_of_pass())
             break;
-        if (live < thread_count) {
-            char why[512];
-            snprintf(why, sizeof why,
-                     "block (%u,%u,%u): %u of %u threads wait at __syncthreads() while %u have already "
-                     "returned; every thread of a block must reach every __syncthreads() (on a GPU this "
-                     "can hang or corrupt results)",
-                     block.block_idx.x, block.block_idx.y, block.block_idx.z, live, thread_count,
-                     thread_count - live);
-            job->fail(cudaErrorLaunchFailure, why);
-            block_aborted = true;
-            break;
-        }
-        // Every thread waits at the barrier: release them all.
-        if (check_enabled)
-            check_phase_end();
     }
     if (check_enabled)
         check_block_end();
@@ -288,6 +306,141 @@ void worker::run_block(unsigned long b)
     running = -1;
     current_thread = nullptr;
     current_block = nullptr;
+}
+
+// The lanes of warp `first` that take part in the warp-level call of lane
+// `call_lane`: those of its mask that exist and have not returned.  Whether
+// they have all arrived (each waiting there, or calling it now when
+// `calling`); if so, each gets its answer and the waiting ones are
+// released.  A lane of
+// the mask that waits at another warp-level call, or a call CUDA leaves
+// undefined, is an error: why says what.
+enum class meeting { incomplete, complete, error };
+
+meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool calling, std::string *why)
+{
+    const warp_call &call = w.fibers[first + call_lane].call;
+    int caller = calling ? (int)(first + call_lane) : -1;
+    warp_call calls[warp_lanes];
+    unsigned taking_part = 0;
+    for (unsigned l = 0; l < warp_lanes; l++) {
+        unsigned i = first + l;
+        if (!(call.mask >> l & 1) || i >= w.thread_count || w.fibers[i].state == fiber_state::done)
+            continue;
+        const fiber &f = w.fibers[i];
+        if ((int)i != caller && f.wait != fiber_wait::warp)
+            return meeting::incomplete;
+        if (f.call.op != call.op || f.call.mask != call.mask) {
+            char text[256];
+            snprintf(text, sizeof text,
+                     "lanes of warp %u met at different warp-level calls: lane %u at %s (mask 0x%08x), lane %u at "
+                     "%s (mask 0x%08x); every lane of a mask must reach the same call",
+                     first / warp_lanes, call_lane, warp_op_name(call.op), call.mask, l, warp_op_name(f.call.op),
+                     f.call.mask);
+            *why = text;
+            return meeting::error;
+        }
+        calls[l] = f.call;
+        taking_part |= 1u << l;
+    }
+    uint64_t answers[warp_lanes];
+    for (unsigned l = 0; l < warp_lanes; l++)
+        if ((taking_part >> l & 1) && !warp_result(calls, taking_part, l, &answers[l], why))
+            return meeting::error;
+    for (unsigned l = 0; l < warp_lanes; l++) {
+        if (!(taking_part >> l & 1))
+            continue;
+        fiber &f = w.fibers[first + l];
+        f.answer = answers[l];
+        if ((int)(first + l) != caller)
+            f.wait = fiber_wait::released;
+    }
+    return meeting::complete;
+}
+
+uint64_t worker::warp_collective(unsigned i, const warp_call &call)
+{
+    fiber &f = fibers[i];
+    unsigned lane = i % warp_lanes;
+    if (!(call.mask >> lane & 1)) {
+        char why[200];
+        snprintf(why, sizeof why, "lane %u called %s with mask 0x%08x, which leaves it out (on a GPU the result is "
+                 "undefined)", lane, warp_op_name(call.op), call.mask);
+        abandon_running_thread(cudaErrorLaunchFailure, why);
+    }
+    f.call = call;
+    std::string why;
+    meeting m = complete_warp_call(*this, i - lane, lane, true, &why);
+    if (m == meeting::error)
+        abandon_running_thread(cudaErrorLaunchFailure, why);
+    if (m == meeting::complete)
+        return f.answer;
+    f.wait = fiber_wait::warp;
+    hand_over(i);
+    // Resumed: the last lane of the mask has arrived and left the answer.
+    f.wait = fiber_wait::none;
+    return f.answer;
+}
+
+// After a pass: lanes a warp-level call released after the pass went by
+// them run in another pass.  When none are left, lanes that wait at a
+// warp-level call for lanes that have since returned meet without them,
+// and those released run in another pass.  Otherwise every live thread
+// waits at the barrier and all are released, unless some cannot go on.
+// False when the block has failed.
+bool worker::end_of_pass()
+{
+    char why[512];
+    bool released = false;
+    int stuck = -1;
+    for (unsigned i = 0; i < thread_count; i++)
+        released |= fibers[i].state != fiber_state::done && fibers[i].wait == fiber_wait::released;
+    for (unsigned i = 0; i < thread_count && !released; i++) {
+        if (fibers[i].state == fiber_state::done || fibers[i].wait != fiber_wait::warp)
+            continue;
+        std::string error;
+        meeting m = complete_warp_call(*this, i - i % warp_lanes, i % warp_lanes, false, &error);
+        if (m == meeting::error) {
+            job->fail(cudaErrorLaunchFailure, "block (" + std::to_string(block.block_idx.x) + "," +
+                                                  std::to_string(block.block_idx.y) + "," +
+                                                  std::to_string(block.block_idx.z) + "): " + error);
+            block_aborted = true;
+            return false;
+        }
+        released |= m == meeting::complete;
+        if (m == meeting::incomplete && stuck < 0)
+            stuck = (int)i;
+    }
+    if (released)
+        return true;
+    if (stuck >= 0) {
+        const warp_call &c = fibers[stuck].call;
+        snprintf(why, sizeof why,
+                 "block (%u,%u,%u): lane %u of warp %u waits at %s (mask 0x%08x) for lanes of its mask that wait at "
+                 "__syncthreads() instead; every lane a mask names must reach the same warp-level call (on a GPU "
+                 "this can hang)",
+                 block.block_idx.x, block.block_idx.y, block.block_idx.z, (unsigned)stuck % warp_lanes,
+                 (unsigned)stuck / warp_lanes, warp_op_name(c.op), c.mask);
+        job->fail(cudaErrorLaunchFailure, why);
+        block_aborted = true;
+        return false;
+    }
+    if (live < thread_count) {
+        snprintf(why, sizeof why,
+                 "block (%u,%u,%u): %u of %u threads wait at __syncthreads() while %u have already "
+                 "returned; every thread of a block must reach every __syncthreads() (on a GPU this "
+                 "can hang or corrupt results)",
+                 block.block_idx.x, block.block_idx.y, block.block_idx.z, live, thread_count, thread_count - live);
+        job->fail(cudaErrorLaunchFailure, why);
+        block_aborted = true;
+        return false;
+    }
+    // Every thread waits at the barrier: release them all.
+    for (unsigned i = 0; i < thread_count; i++)
+        fibers[i].wait = fiber_wait::none;
+    if (check_enabled)
+        check_phase_end();
+    return true;
 }
 
 // Progress, for a grader that stops runs which take too long
@@ -459,18 +612,21 @@ void barrier()
         return;
     }
     unsigned i = (unsigned)w->running;
-    w->waiting++;
+    w->fibers[i].wait = fiber_wait::barrier;
     if (check_enabled)
         check_barrier(i, __builtin_return_address(0));
-    unsigned next = w->next_live(i + 1);
-    if (next < w->thread_count) {
-        w->enter(next, &w->fibers[i].ctx);
-    } else {
-        w->chain_end = (int)i;
-        w->running = -1;
-        fiber_switch(&w->fibers[i].ctx, &w->scheduler);
-    }
+    w->hand_over(i);
     // Resumed: every thread of the block has reached the barrier.
+}
+
+uint64_t warp_collective(const warp_call &call)
+{
+    worker *w = this_worker;
+    if (!w || w->running < 0) {
+        report("%s called outside a kernel", warp_op_name(call.op));
+        return 0;
+    }
+    return w->warp_collective((unsigned)w->running, call);
 }
 
 bool abandon_faulting_thread(const std::string &why) { return abandon_running_thread(cudaErrorIllegalAddress, why); }

@@ -104,21 +104,21 @@ expect modifies-input 6/$full01 "matmul changed its input B"
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"
 # A printf in every thread: the output is cut at 8 MiB, the result graded.
 expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: correct"
-# Right on a GPU, beyond the simulator (a warp shuffle): the grader names it
-# the kit's limit and the backend that can grade it.
-expect warp-shuffle 0/$full01 "kit limit: 01-naive/matmul.cu uses warp-level primitives"
+# Right on a GPU, beyond the simulator: the grader names it the kit's limit
+# and the backend that can grade it.
 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
+expect active-mask 0/$full01 "kit limit: 01-naive/matmul.cu uses __activemask()"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
 expect cooperative-groups 0/$full01 "kit limit: 01-naive/matmul.cu uses cooperative_groups.h, which CUDA provides"
 # A kit limit is said again above the score, in results.json and in the
 # gradebook's needs_gpu column: the 0 is the kit's, and a GPU can grade it.
-ws="$out/warp-shuffle"
-if grep -q "^Not graded here: 01-naive (a kit limit" "$out/warp-shuffle.log" &&
+ws="$out/occupancy-query"
+if grep -q "^Not graded here: 01-naive (a kit limit" "$out/occupancy-query.log" &&
         grep -q '"needs_gpu": "01-naive"' "$ws/results.json" &&
         score gradebook -v stages=01-naive -v prov="$ws/provenance.tsv" "$ws/all.tsv" | grep -q ',01-naive$'; then
-    echo "ok   warp-shuffle: \"Not graded here\" above the score, needs_gpu in results.json and the gradebook row"
+    echo "ok   occupancy-query: \"Not graded here\" above the score, needs_gpu in results.json and the gradebook row"
 else
-    echo "FAIL warp-shuffle: the kit limit is not named above the score, in results.json and the gradebook (see $out/warp-shuffle.log)"
+    echo "FAIL occupancy-query: the kit limit is not named above the score, in results.json and the gradebook (see $out/occupancy-query.log)"
     failures=$((failures + 1))
 fi
 # Every result written, then an exit handler that never returns: graded

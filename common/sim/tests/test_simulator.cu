@@ -1332,6 +1332,178 @@ static void check_matmul(int n)
                           j, got[(size_t)i * n + j], want[(size_t)i * n + j]);
 }
 
+// ------------------------------------------------------------------ warp-level calls
+
+// Each lane writes what five shuffles gave it; the host works out the same
+// from CUDA's rules (a segment of `width` lanes; a source past the segment
+// gives the lane its own value).
+__global__ void shuffles(int *out)
+{
+    int t = threadIdx.x, v = t * 10;
+    out[t * 6 + 0] = __shfl_sync(0xffffffffu, v, 3);
+    out[t * 6 + 1] = __shfl_up_sync(0xffffffffu, v, 2);
+    out[t * 6 + 2] = __shfl_down_sync(0xffffffffu, v, 5);
+    out[t * 6 + 3] = __shfl_xor_sync(0xffffffffu, v, 1);
+    out[t * 6 + 4] = __shfl_down_sync(0xffffffffu, v, 4, 8);
+    out[t * 6 + 5] = __shfl_xor_sync(0xffffffffu, v, 8, 8);  // an earlier segment's value, or a later one's: its own
+}
+
+START_TEST(warp_shuffles_follow_cuda_rules)
+{
+    const int n = 64;
+    int *d = dev_alloc<int>(n * 6);
+    shuffles<<<1, n>>>(d);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> out = to_host(d, n * 6);
+    for (int t = 0; t < n; t++) {
+        int lane = t % 32, warp = t - lane, own = t * 10;
+        int want[6] = {(warp + 3) * 10,
+                       lane >= 2 ? own - 20 : own,
+                       lane + 5 < 32 ? own + 50 : own,
+                       (t ^ 1) * 10,
+                       lane % 8 + 4 < 8 ? own + 40 : own,
+                       lane % 16 >= 8 ? (t ^ 8) * 10 : own};
+        for (int k = 0; k < 6; k++)
+            ck_assert_msg(out[t * 6 + k] == want[k], "thread %d, shuffle %d: %d, want %d", t, k, out[t * 6 + k],
+                          want[k]);
+    }
+}
+END_TEST
+
+// Votes, doubles, and two halves of a warp meeting apart (disjoint masks).
+__global__ void votes(unsigned *out, double *sums)
+{
+    int lane = threadIdx.x % 32;
+    out[threadIdx.x * 4 + 0] = __ballot_sync(0xffffffffu, lane % 3 == 0);
+    out[threadIdx.x * 4 + 1] = __any_sync(0xffffffffu, lane == 7);
+    out[threadIdx.x * 4 + 2] = __all_sync(0xffffffffu, lane < 31);
+    out[threadIdx.x * 4 + 3] = __all_sync(0xffffffffu, 1);
+    double v = lane + 0.5;
+    unsigned half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
+    for (int offset = 8; offset > 0; offset /= 2)
+        v += __shfl_xor_sync(half, v, offset);
+    sums[threadIdx.x] = v;
+}
+
+START_TEST(warp_votes_and_half_warps)
+{
+    unsigned *d = dev_alloc<unsigned>(32 * 4);
+    double *s = dev_alloc<double>(32);
+    votes<<<1, 32>>>(d, s);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned> out = to_host(d, 32 * 4);
+    std::vector<double> sums = to_host(s, 32);
+    unsigned thirds = 0;
+    for (int l = 0; l < 32; l += 3)
+        thirds |= 1u << l;
+    for (int t = 0; t < 32; t++) {
+        ck_assert_uint_eq(out[t * 4 + 0], thirds);
+        ck_assert_uint_eq(out[t * 4 + 1], 1);
+        ck_assert_uint_eq(out[t * 4 + 2], 0);
+        ck_assert_uint_eq(out[t * 4 + 3], 1);
+        double want = t < 16 ? 16 * 7.5 + 8 : 16 * 23.5 + 8;  // the sum of (lane + 0.5) over its half
+        ck_assert_msg(sums[t] == want, "lane %d: %g, want %g", t, sums[t], want);
+    }
+}
+END_TEST
+
+// A block-wide sum: per-warp shuffle reductions, then warp 0 adds the
+// warps' totals from shared memory after a barrier.
+__global__ void block_sum(const int *in, int *out)
+{
+    __shared__ int totals[32];
+    int v = in[threadIdx.x], lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    if (lane == 0)
+        totals[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = lane < (int)blockDim.x / 32 ? totals[lane] : 0;
+        for (int offset = 16; offset > 0; offset /= 2)
+            v += __shfl_down_sync(0xffffffffu, v, offset);
+        if (lane == 0)
+            *out = v;
+    }
+}
+
+START_TEST(warp_reduction_beside_barriers)
+{
+    const int n = 1024;
+    std::vector<int> in(n);
+    long want = 0;
+    for (int i = 0; i < n; i++)
+        want += in[i] = i * 7 % 13;
+    int *d_in = dev_alloc<int>(n), *d_out = dev_alloc<int>(1);
+    CUDA_OK(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+    block_sum<<<1, n>>>(d_in, d_out);
+    CUDA_OK(cudaDeviceSynchronize());
+    ck_assert_int_eq(to_host(d_out, 1)[0], want);
+}
+END_TEST
+
+// Lanes that have returned take no part: a full mask meets without them.
+__global__ void after_returns(unsigned *out, int reader)
+{
+    int lane = threadIdx.x % 32;
+    if (lane >= 20)
+        return;
+    out[lane * 2] = __ballot_sync(0xffffffffu, 1);
+    out[lane * 2 + 1] = __any_sync(0xffffffffu, lane == 19);
+    if (reader)
+        out[lane] = __shfl_down_sync(0xffffffffu, lane, 1);  // lane 19 reads lane 20, which has returned
+}
+
+START_TEST(warp_calls_leave_out_returned_lanes)
+{
+    unsigned *d = dev_alloc<unsigned>(64);
+    after_returns<<<1, 32>>>(d, 0);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned> out = to_host(d, 64);
+    for (int l = 0; l < 20; l++) {
+        ck_assert_uint_eq(out[l * 2], 0xfffffu);
+        ck_assert_uint_eq(out[l * 2 + 1], 1);
+    }
+    stderr_capture cap;
+    after_returns<<<1, 32>>>(d, 1);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "lane 19 read lane 20's value with __shfl_down_sync, but lane 20 takes no part");
+}
+END_TEST
+
+// What CUDA leaves undefined, or a GPU would hang on, fails the launch.
+__global__ void warp_misuse(int *out, int how)
+{
+    int lane = threadIdx.x % 32;
+    if (how == 0)
+        out[lane] = __shfl_sync(0x0000ffffu, lane, 0);  // lanes 16-31 are not in their own mask
+    else if (how == 1) {
+        if (lane < 16)
+            out[lane] = __shfl_down_sync(0xffffffffu, lane, 1);
+        __syncthreads();  // lanes 16-31 wait here, not at the shuffle
+    } else if (how == 2)
+        out[lane] = lane < 16 ? __shfl_down_sync(0xffffffffu, lane, 1) : (int)__ballot_sync(0xffffffffu, 1);
+}
+
+START_TEST(warp_misuse_fails_the_launch)
+{
+    const char *said_for[] = {"lane 16 called __shfl_sync with mask 0x0000ffff, which leaves it out",
+                              "waits at __shfl_down_sync (mask 0xffffffff) for lanes of its mask that wait at "
+                              "__syncthreads() instead",
+                              "lanes of warp 0 met at different warp-level calls"};
+    int *d = dev_alloc<int>(32);
+    for (int how = 0; how < 3; how++) {
+        stderr_capture cap;
+        warp_misuse<<<1, 32>>>(d, how);
+        std::string said = cap.finish();
+        CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+        ASSERT_CONTAINS(said, said_for[how]);
+        CUDA_OK(cudaDeviceReset());
+    }
+}
+END_TEST
+
 START_TEST(tiled_matmul_100) { check_matmul(100); }
 END_TEST
 
@@ -1407,6 +1579,13 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, divergent_barrier_fails_the_launch);
     tcase_add_test(tc, divergent_barrier_names_the_block);
     tcase_add_test(tc, divergent_barrier_in_a_later_phase);
+
+    tc = tcase(s, "warp_calls", 10);
+    tcase_add_test(tc, warp_shuffles_follow_cuda_rules);
+    tcase_add_test(tc, warp_votes_and_half_warps);
+    tcase_add_test(tc, warp_reduction_beside_barriers);
+    tcase_add_test(tc, warp_calls_leave_out_returned_lanes);
+    tcase_add_test(tc, warp_misuse_fails_the_launch);
 
     tc = tcase(s, "events", 10);
     tcase_add_test(tc, event_elapsed_time);

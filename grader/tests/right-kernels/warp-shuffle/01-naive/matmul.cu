@@ -1,8 +1,8 @@
-// Right on a GPU, and beyond the simulator: one warp per element of C, its
-// lanes splitting the dot product and adding up with __shfl_down_sync.  The
-// simulator runs a block's threads one after another between barriers, so
-// it cannot run a shuffle; the grader must say that this is the kit's limit
-// and which backend can grade it, never call it the student's compile error.
+// One warp per element of C, its lanes splitting the dot product and adding
+// up with __shfl_down_sync: no shared memory, no __syncthreads(), and the
+// lanes of a warp exchange registers.  The simulator must run the shuffle
+// as a GPU does (each lane waits for its mask's lanes, then reads another's
+// value), and the grader give every point.
 #include "lab.h"
 
 // One warp per element of C: lanes split k, then a shuffle reduction.
