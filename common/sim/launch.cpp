@@ -83,9 +83,10 @@ struct launch_job {
 };
 
 enum class fiber_state : unsigned char { fresh, started, done };
-// Where a started fiber waits, if anywhere.  Released: its warp-level call
-// has its answer, and the fiber runs again in this phase.
-enum class fiber_wait : unsigned char { none, barrier, warp, released };
+// Where a started fiber waits at a warp-level call, if it does: until its
+// mask's last lane arrives, then released (it has its answer and runs
+// again in this phase).
+enum class fiber_wait : unsigned char { none, released, warp };
 
 struct fiber {
     thread_state ts;
@@ -93,8 +94,9 @@ struct fiber {
     int stack = -1;
     fiber_state state = fiber_state::fresh;
     fiber_wait wait = fiber_wait::none;
-    warp_call call;       // its warp-level call, while it waits at one
-    uint64_t answer = 0;  // what the call returns, once released
+    // The phase whose barrier it waits at (worker::phase): releasing a
+    // barrier starts a new phase, which frees every waiting fiber at once.
+    uint32_t barrier_phase = 0;
 };
 
 // One per OS thread that runs blocks: its fibers, their stacks, and the
@@ -112,6 +114,13 @@ struct worker {
     int chain_end = 0;
     bool block_aborted = false;
     int running = -1;  // fiber now running, -1 in the scheduler
+    // Warp-level calls: each fiber's while it waits at one, and its answer
+    // once released (apart from the fibers, which the scheduler walks);
+    // how many fibers wait at one, and how many are released.
+    warp_call calls[max_block_threads];
+    uint64_t answers[max_block_threads];
+    unsigned at_warp_call = 0, released = 0;
+    uint32_t phase = 1;
 
     worker()
     {
@@ -144,9 +153,9 @@ struct worker {
     // reached.
     unsigned next_runnable(unsigned from) const
     {
-        while (from < thread_count && (fibers[from].state == fiber_state::done ||
-                                       fibers[from].wait == fiber_wait::barrier ||
-                                       fibers[from].wait == fiber_wait::warp))
+        while (from < thread_count &&
+               (fibers[from].state == fiber_state::done || fibers[from].wait == fiber_wait::warp ||
+                fibers[from].barrier_phase == phase))
             from++;
         return from;
     }
@@ -281,6 +290,8 @@ void worker::run_block(unsigned long b)
         async_copy_forget(fibers[i].ts);  // copies a thread of the last block left unwaited
     }
     live = thread_count;
+    at_warp_call = released = 0;
+    phase++;  // no fiber waits at a barrier of this block yet
     block_aborted = false;
     if (check_enabled) {
         check_block_layout layout{reinterpret_cast<const char *>(&fibers[0].ts), sizeof(fiber),
@@ -319,7 +330,7 @@ enum class meeting { incomplete, complete, error };
 
 meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool calling, std::string *why)
 {
-    const warp_call &call = w.fibers[first + call_lane].call;
+    const warp_call &call = w.calls[first + call_lane];
     int caller = calling ? (int)(first + call_lane) : -1;
     warp_call calls[warp_lanes];
     unsigned taking_part = 0;
@@ -330,17 +341,18 @@ meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool c
         const fiber &f = w.fibers[i];
         if ((int)i != caller && f.wait != fiber_wait::warp)
             return meeting::incomplete;
-        if (f.call.op != call.op || f.call.mask != call.mask) {
+        const warp_call &theirs = w.calls[i];
+        if (theirs.op != call.op || theirs.mask != call.mask) {
             char text[256];
             snprintf(text, sizeof text,
                      "lanes of warp %u met at different warp-level calls: lane %u at %s (mask 0x%08x), lane %u at "
                      "%s (mask 0x%08x); every lane of a mask must reach the same call",
-                     first / warp_lanes, call_lane, warp_op_name(call.op), call.mask, l, warp_op_name(f.call.op),
-                     f.call.mask);
+                     first / warp_lanes, call_lane, warp_op_name(call.op), call.mask, l, warp_op_name(theirs.op),
+                     theirs.mask);
             *why = text;
             return meeting::error;
         }
-        calls[l] = f.call;
+        calls[l] = theirs;
         taking_part |= 1u << l;
     }
     uint64_t answers[warp_lanes];
@@ -350,10 +362,12 @@ meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool c
     for (unsigned l = 0; l < warp_lanes; l++) {
         if (!(taking_part >> l & 1))
             continue;
-        fiber &f = w.fibers[first + l];
-        f.answer = answers[l];
-        if ((int)(first + l) != caller)
-            f.wait = fiber_wait::released;
+        w.answers[first + l] = answers[l];
+        if ((int)(first + l) != caller) {
+            w.fibers[first + l].wait = fiber_wait::released;
+            w.at_warp_call--;
+            w.released++;
+        }
     }
     return meeting::complete;
 }
@@ -368,18 +382,20 @@ uint64_t worker::warp_collective(unsigned i, const warp_call &call)
                  "undefined)", lane, warp_op_name(call.op), call.mask);
         abandon_running_thread(cudaErrorLaunchFailure, why);
     }
-    f.call = call;
+    calls[i] = call;
     std::string why;
     meeting m = complete_warp_call(*this, i - lane, lane, true, &why);
     if (m == meeting::error)
         abandon_running_thread(cudaErrorLaunchFailure, why);
     if (m == meeting::complete)
-        return f.answer;
+        return answers[i];
     f.wait = fiber_wait::warp;
+    at_warp_call++;
     hand_over(i);
     // Resumed: the last lane of the mask has arrived and left the answer.
     f.wait = fiber_wait::none;
-    return f.answer;
+    released--;
+    return answers[i];
 }
 
 // After a pass: lanes a warp-level call released after the pass went by
@@ -391,11 +407,10 @@ uint64_t worker::warp_collective(unsigned i, const warp_call &call)
 bool worker::end_of_pass()
 {
     char why[512];
-    bool released = false;
+    if (released)
+        return true;
     int stuck = -1;
-    for (unsigned i = 0; i < thread_count; i++)
-        released |= fibers[i].state != fiber_state::done && fibers[i].wait == fiber_wait::released;
-    for (unsigned i = 0; i < thread_count && !released; i++) {
+    for (unsigned i = 0; i < thread_count && at_warp_call > 0 && !released; i++) {
         if (fibers[i].state == fiber_state::done || fibers[i].wait != fiber_wait::warp)
             continue;
         std::string error;
@@ -407,14 +422,13 @@ bool worker::end_of_pass()
             block_aborted = true;
             return false;
         }
-        released |= m == meeting::complete;
         if (m == meeting::incomplete && stuck < 0)
             stuck = (int)i;
     }
     if (released)
         return true;
     if (stuck >= 0) {
-        const warp_call &c = fibers[stuck].call;
+        const warp_call &c = calls[stuck];
         snprintf(why, sizeof why,
                  "block (%u,%u,%u): lane %u of warp %u waits at %s (mask 0x%08x) for lanes of its mask that wait at "
                  "__syncthreads() instead; every lane a mask names must reach the same warp-level call (on a GPU "
@@ -436,8 +450,7 @@ bool worker::end_of_pass()
         return false;
     }
     // Every thread waits at the barrier: release them all.
-    for (unsigned i = 0; i < thread_count; i++)
-        fibers[i].wait = fiber_wait::none;
+    phase++;
     if (check_enabled)
         check_phase_end();
     return true;
@@ -612,7 +625,7 @@ void barrier()
         return;
     }
     unsigned i = (unsigned)w->running;
-    w->fibers[i].wait = fiber_wait::barrier;
+    w->fibers[i].barrier_phase = w->phase;
     if (check_enabled)
         check_barrier(i, __builtin_return_address(0));
     w->hand_over(i);
