@@ -83,6 +83,13 @@ struct shadow_word {
     int32_t writer = -1, reader = -1;
     bool many_readers = false;
     uintptr_t writer_pc = 0, reader_pc = 0;
+    // For accesses ordered by a warp-level meeting (__syncwarp, a shuffle):
+    // the last meeting the writer had taken part in when it wrote, and of
+    // the readers, their warp (-2: more than one), their lanes and the
+    // latest meeting any of them had taken part in when it read.
+    uint32_t writer_meeting = 0, reader_meeting = 0;
+    int32_t reader_warp = -1;
+    uint32_t reader_lanes = 0;
 };
 
 // Totals of one launch, merged from every OS thread's share.
@@ -139,7 +146,33 @@ struct worker_check {
     launch_totals totals;
     std::map<std::pair<uintptr_t, uintptr_t>, bool> pair_order;  // (write pc, read pc) -> write after read?
     size_t phase_records = 0;  // accesses recorded since the last barrier, all threads
+    // This phase's warp-level meetings: the lanes of each (meeting k is
+    // meetings[k - 1]), and for each thread the meetings it took part in.
+    std::vector<std::pair<unsigned, uint32_t>> meetings;  // (warp, lanes)
+    std::vector<std::vector<uint32_t>> thread_meetings;
 };
+
+// The last warp-level meeting thread t took part in this phase (0: none).
+uint32_t last_meeting(const worker_check *w, unsigned t)
+{
+    return w->thread_meetings[t].empty() ? 0 : w->thread_meetings[t].back();
+}
+
+// Are the accesses the lanes `lanes` of warp `warp` made, each when it had
+// taken part in meetings up to `since`, ordered before what thread t does
+// now?  Only if t and all of them met at a warp-level call since then.
+bool warp_ordered(const worker_check *w, unsigned t, int warp, uint32_t lanes, uint32_t since)
+{
+    if (warp != (int)(t / warp_size) || lanes == 0)
+        return false;
+    const std::vector<uint32_t> &mine = w->thread_meetings[t];
+    for (auto k = mine.rbegin(); k != mine.rend() && *k > since; ++k)
+        if ((w->meetings[*k - 1].second & lanes) == lanes)
+            return true;
+    return false;
+}
+
+uint32_t lane_bit(unsigned t) { return 1u << (t % warp_size); }
 
 // A block's accesses between two barriers are kept until the barrier, to be
 // analysed warp by warp.  A kernel that never finishes would grow them
@@ -223,16 +256,23 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             s.phase = w->phase;
             s.writer = s.reader = -1;
             s.many_readers = false;
+            s.reader_warp = -1;
+            s.reader_lanes = 0;
+            s.reader_meeting = 0;
         }
+        bool after_writer = s.writer >= 0 && warp_ordered(w, t, s.writer / (int)warp_size, lane_bit((unsigned)s.writer),
+                                                          s.writer_meeting);
         if (store) {
-            if (s.writer >= 0 && s.writer != (int)t) {
+            bool after_readers = s.reader_warp >= 0 && warp_ordered(w, t, s.reader_warp, s.reader_lanes & ~lane_bit(t),
+                                                                      s.reader_meeting);
+            if (s.writer >= 0 && s.writer != (int)t && !after_writer) {
                 finding f{finding_kind::waw, pc, s.writer_pc};
                 f.shared_byte = (long)(i * 4);
                 f.thread1 = thread_coords(t, w->block_dim);
                 f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
                 note(w, f);
                 w->totals.hazards++;
-            } else if (s.reader >= 0 && (s.reader != (int)t || s.many_readers)) {
+            } else if (s.reader >= 0 && (s.reader != (int)t || s.many_readers) && !after_readers) {
                 finding f{finding_kind::raw_or_war, pc, s.reader_pc};
                 f.shared_byte = (long)(i * 4);
                 f.first_is_store = true;
@@ -244,6 +284,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             }
             s.writer = (int)t;
             s.writer_pc = pc;
+            s.writer_meeting = last_meeting(w, t);
             s.written_block = w->block_serial;
         } else {
             if (s.written_block != w->block_serial) {
@@ -252,7 +293,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
                 f.shared_byte = (long)(i * 4);
                 note(w, f);
                 w->totals.uninitialised_shared_reads++;
-            } else if (s.writer >= 0 && s.writer != (int)t) {
+            } else if (s.writer >= 0 && s.writer != (int)t && !after_writer) {
                 finding f{finding_kind::raw_or_war, pc, s.writer_pc};
                 f.shared_byte = (long)(i * 4);
                 f.write_after_read = write_follows_read(w, (unsigned)s.writer, s.writer_pc, pc);
@@ -267,6 +308,10 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             } else if (s.reader != (int)t) {
                 s.many_readers = true;
             }
+            int warp = (int)(t / warp_size);
+            s.reader_warp = s.reader_warp == -1 || s.reader_warp == warp ? warp : -2;
+            s.reader_lanes |= lane_bit(t);
+            s.reader_meeting = std::max(s.reader_meeting, last_meeting(w, t));
         }
     }
     (store ? w->totals.shared_stores : w->totals.shared_loads)++;
@@ -918,9 +963,25 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     w->loads.assign(w->thread_count, 0);
     w->stores.assign(w->thread_count, 0);
     w->barrier_sites.assign(w->thread_count, nullptr);
+    w->meetings.clear();
+    w->thread_meetings.resize(w->thread_count);
+    for (auto &m : w->thread_meetings)
+        m.clear();
     w->phase++;
     w->block_serial++;
     w->in_block = true;
+}
+
+void check_warp_meeting(unsigned first_thread, unsigned lanes)
+{
+    worker_check *w = this_check;
+    if (!w)
+        return;
+    w->meetings.emplace_back(first_thread / warp_size, lanes);
+    uint32_t k = (uint32_t)w->meetings.size();
+    for (unsigned l = 0; l < warp_size; l++)
+        if (lanes >> l & 1 && first_thread + l < w->thread_meetings.size())
+            w->thread_meetings[first_thread + l].push_back(k);
 }
 
 void check_barrier(unsigned thread, const void *call_site)
@@ -960,6 +1021,9 @@ void check_phase_end()
     w->totals.shared_phases += w->phase_read_shared || w->phase_wrote_shared;
     w->totals.overlapped_phases += w->phase_read_shared && w->phase_wrote_shared;
     w->phase_read_shared = w->phase_wrote_shared = false;
+    w->meetings.clear();
+    for (auto &m : w->thread_meetings)
+        m.clear();
     w->phase++;
 }
 

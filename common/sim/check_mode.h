@@ -23,6 +23,10 @@ struct check_block_layout {
 void check_launch_begin(dim3 grid, dim3 block, kernel_site site);
 void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 block_dim);
 void check_barrier(unsigned thread, const void *call_site);
+// The lanes (a mask) of the warp whose first thread is `first_thread` met at
+// a warp-level call: what each did before it is ordered before what any
+// did after it, as a barrier orders a block.
+void check_warp_meeting(unsigned first_thread, unsigned lanes);
 // Every live thread waits at a barrier (or the block is done): the phase
 // between two barriers is complete and can be analysed.
 void check_phase_end();

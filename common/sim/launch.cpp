@@ -369,6 +369,8 @@ meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool c
             w.released++;
         }
     }
+    if (check_enabled)
+        check_warp_meeting(first, taking_part);
     return meeting::complete;
 }
 

@@ -1072,6 +1072,57 @@ START_TEST(own_words_have_no_hazard)
 }
 END_TEST
 
+// Lanes of one warp pass values through shared memory, ordered by
+// __syncwarp() alone: each writes its word, meets the others, reads its
+// neighbour's, meets them again, and writes its own word anew.  Without the
+// meetings each step is a hazard; with them, none.  Across warps a
+// __syncwarp() orders nothing.
+__global__ void warp_passes_through_shared(float *out, int meet, int across_warps)
+{
+    __shared__ volatile float s[64];
+    unsigned t = threadIdx.x, lane = t % 32, from = across_warps ? (t + 32) % 64 : t - lane + (lane + 1) % 32;
+    s[t] = (float)t;
+    if (meet)
+        __syncwarp();
+    float v = s[from];
+    if (meet)
+        __syncwarp();
+    s[t] = v + 1.0f;
+    out[t] = v;
+}
+
+static check_report run_warp_passes(int meet, int across_warps)
+{
+    float *out = dev_floats(64);
+    checked_run run;
+    warp_passes_through_shared<<<1, 64>>>(out, meet, across_warps);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    return run.finish();
+}
+
+START_TEST(warp_meetings_order_a_warp)
+{
+    check_report r = run_warp_passes(1, 0);
+    EXPECT(r, "hazards", 0);
+    EXPECT_NO_FINDINGS(r);
+}
+END_TEST
+
+START_TEST(without_warp_meetings_a_hazard)
+{
+    check_report r = run_warp_passes(0, 0);
+    ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+}
+END_TEST
+
+START_TEST(warp_meetings_order_no_other_warp)
+{
+    check_report r = run_warp_passes(1, 1);
+    ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+}
+END_TEST
+
 // ------------------------------------------------------------------- suite
 
 static Suite *check_mode_suite(void)
@@ -1087,6 +1138,9 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, divergent_barrier);
     tcase_add_test(tc, divergent_barrier_names_the_kernel_lines);
     tcase_add_test(tc, own_words_have_no_hazard);
+    tcase_add_test(tc, warp_meetings_order_a_warp);
+    tcase_add_test(tc, without_warp_meetings_a_hazard);
+    tcase_add_test(tc, warp_meetings_order_no_other_warp);
     tcase_add_test(tc, hazard_picture_of_a_missing_first_barrier);
     tcase_add_test(tc, hazard_picture_of_a_missing_second_barrier);
     tcase_add_test(tc, no_hazard_picture_without_a_hazard);
