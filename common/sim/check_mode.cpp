@@ -148,7 +148,7 @@ struct worker_check {
     size_t phase_records = 0;  // accesses recorded since the last barrier, all threads
     // This phase's warp-level meetings: the lanes of each (meeting k is
     // meetings[k - 1]), and for each thread the meetings it took part in.
-    std::vector<std::pair<unsigned, uint32_t>> meetings;  // (warp, lanes)
+    std::vector<uint32_t> meetings;
     std::vector<std::vector<uint32_t>> thread_meetings;
 };
 
@@ -167,7 +167,7 @@ bool warp_ordered(const worker_check *w, unsigned t, int warp, uint32_t lanes, u
         return false;
     const std::vector<uint32_t> &mine = w->thread_meetings[t];
     for (auto k = mine.rbegin(); k != mine.rend() && *k > since; ++k)
-        if ((w->meetings[*k - 1].second & lanes) == lanes)
+        if ((w->meetings[*k - 1] & lanes) == lanes)
             return true;
     return false;
 }
@@ -977,7 +977,7 @@ void check_warp_meeting(unsigned first_thread, unsigned lanes)
     worker_check *w = this_check;
     if (!w)
         return;
-    w->meetings.emplace_back(first_thread / warp_size, lanes);
+    w->meetings.push_back(lanes);
     uint32_t k = (uint32_t)w->meetings.size();
     for (unsigned l = 0; l < warp_size; l++)
         if (lanes >> l & 1 && first_thread + l < w->thread_meetings.size())

@@ -263,7 +263,10 @@ inline T warp_shuffle(warp_op op, unsigned mask, T value, int arg, int width)
 }
 }  // namespace sim
 
-inline void sim_warp_syncwarp(unsigned mask = 0xffffffffu) { sim::warp_collective(sim::warp_call{sim::warp_op::sync, mask, 0, 0, 32}); }
+inline void sim_warp_syncwarp(unsigned mask = 0xffffffffu)
+{
+    sim::warp_collective(sim::warp_call{sim::warp_op::sync, mask, 0, 0, 32});
+}
 template <class T>
 inline T sim_warp_shfl_sync(unsigned mask, T var, int src_lane, int width = warpSize)
 {

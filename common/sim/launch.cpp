@@ -7,9 +7,9 @@
 // next pass begins.  A warp-level call (__shfl_down_sync, __syncwarp, ...)
 // is a barrier of its mask's lanes: each lane waits there until the last
 // one arrives, which hands every lane its answer; the lanes it released run
-// in the next pass, before the block's barrier is released.  Blocks are spread over a pool of OS threads; __shared__
-// arrays are thread_local, so the threads of one block, and only they, share
-// them.
+// in the next pass, before the block's barrier is released.  Blocks are
+// spread over a pool of OS threads; __shared__ arrays are thread_local, so
+// the threads of one block, and only they, share them.
 #include <signal.h>
 #include <time.h>
 #include <sys/mman.h>
@@ -323,9 +323,8 @@ void worker::run_block(unsigned long b)
 // `call_lane`: those of its mask that exist and have not returned.  Whether
 // they have all arrived (each waiting there, or calling it now when
 // `calling`); if so, each gets its answer and the waiting ones are
-// released.  A lane of
-// the mask that waits at another warp-level call, or a call CUDA leaves
-// undefined, is an error: why says what.
+// released.  A lane of the mask that waits at another warp-level call, or a
+// call CUDA leaves undefined, is an error: why says what.
 enum class meeting { incomplete, complete, error };
 
 meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool calling, std::string *why)
