@@ -331,16 +331,23 @@ meeting complete_warp_call(worker &w, unsigned first, unsigned call_lane, bool c
 {
     const warp_call &call = w.calls[first + call_lane];
     int caller = calling ? (int)(first + call_lane) : -1;
+    auto takes_part = [&](unsigned l) {
+        unsigned i = first + l;
+        return (call.mask >> l & 1) && i < w.thread_count && w.fibers[i].state != fiber_state::done;
+    };
+    // Has every lane arrived?  Lanes mostly arrive in order, so those after
+    // the caller are asked first: all but the last arrival stop at once.
+    for (unsigned k = 1; k <= warp_lanes; k++) {
+        unsigned l = (call_lane + k) % warp_lanes, i = first + l;
+        if (takes_part(l) && (int)i != caller && w.fibers[i].wait != fiber_wait::warp)
+            return meeting::incomplete;
+    }
     warp_call calls[warp_lanes];
     unsigned taking_part = 0;
     for (unsigned l = 0; l < warp_lanes; l++) {
-        unsigned i = first + l;
-        if (!(call.mask >> l & 1) || i >= w.thread_count || w.fibers[i].state == fiber_state::done)
+        if (!takes_part(l))
             continue;
-        const fiber &f = w.fibers[i];
-        if ((int)i != caller && f.wait != fiber_wait::warp)
-            return meeting::incomplete;
-        const warp_call &theirs = w.calls[i];
+        const warp_call &theirs = w.calls[first + l];
         if (theirs.op != call.op || theirs.mask != call.mask) {
             char text[256];
             snprintf(text, sizeof text,

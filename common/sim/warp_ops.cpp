@@ -50,10 +50,6 @@ bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsign
                  std::string *why)
 {
     const warp_call &c = calls[lane];
-    unsigned ballot = 0;
-    for (unsigned l = 0; l < warp_lanes; l++)
-        if ((taking_part >> l & 1) && calls[l].value != 0)
-            ballot |= 1u << l;
     if (is_shuffle(c.op)) {
         if (c.width < 1 || c.width > (int)warp_lanes || (c.width & (c.width - 1)) != 0) {
             *why = std::string(warp_op_name(c.op)) + " with width " + std::to_string(c.width) +
@@ -71,6 +67,11 @@ bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsign
         *result = calls[source].value;
         return true;
     }
+    unsigned ballot = 0;
+    if (c.op != warp_op::sync)
+        for (unsigned l = 0; l < warp_lanes; l++)
+            if ((taking_part >> l & 1) && calls[l].value != 0)
+                ballot |= 1u << l;
     switch (c.op) {
     case warp_op::ballot: *result = ballot; break;
     case warp_op::any: *result = ballot != 0; break;
