@@ -174,6 +174,17 @@ bool warp_ordered(const worker_check *w, unsigned t, int warp, uint32_t lanes, u
 
 uint32_t lane_bit(unsigned t) { return 1u << (t % warp_size); }
 
+// A new phase or block: no meeting orders anything yet.  Most kernels have
+// none, and then there is nothing to clear.
+void forget_meetings(worker_check *w)
+{
+    if (w->meetings.empty())
+        return;
+    w->meetings.clear();
+    for (auto &m : w->thread_meetings)
+        m.clear();
+}
+
 // A block's accesses between two barriers are kept until the barrier, to be
 // analysed warp by warp.  A kernel that never finishes would grow them
 // until the run's memory limit ended it with an out-of-memory message; past
@@ -963,10 +974,8 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     w->loads.assign(w->thread_count, 0);
     w->stores.assign(w->thread_count, 0);
     w->barrier_sites.assign(w->thread_count, nullptr);
-    w->meetings.clear();
+    forget_meetings(w);
     w->thread_meetings.resize(w->thread_count);
-    for (auto &m : w->thread_meetings)
-        m.clear();
     w->phase++;
     w->block_serial++;
     w->in_block = true;
@@ -1021,9 +1030,7 @@ void check_phase_end()
     w->totals.shared_phases += w->phase_read_shared || w->phase_wrote_shared;
     w->totals.overlapped_phases += w->phase_read_shared && w->phase_wrote_shared;
     w->phase_read_shared = w->phase_wrote_shared = false;
-    w->meetings.clear();
-    for (auto &m : w->thread_meetings)
-        m.clear();
+    forget_meetings(w);
     w->phase++;
 }
 

@@ -261,6 +261,12 @@ inline T warp_shuffle(warp_op op, unsigned mask, T value, int arg, int width)
     __builtin_memcpy(&out, &bits, sizeof out);
     return out;
 }
+
+// A vote (__ballot_sync, __any_sync, __all_sync) over each lane's predicate.
+inline uint64_t warp_vote(warp_op op, unsigned mask, int predicate)
+{
+    return warp_collective(warp_call{op, mask, predicate != 0, 0, 32});
+}
 }  // namespace sim
 
 inline void sim_warp_syncwarp(unsigned mask = 0xffffffffu)
@@ -289,16 +295,10 @@ inline T sim_warp_shfl_xor_sync(unsigned mask, T var, int lane_mask, int width =
 }
 inline unsigned sim_warp_ballot_sync(unsigned mask, int predicate)
 {
-    return (unsigned)sim::warp_collective(sim::warp_call{sim::warp_op::ballot, mask, predicate != 0, 0, 32});
+    return (unsigned)sim::warp_vote(sim::warp_op::ballot, mask, predicate);
 }
-inline int sim_warp_any_sync(unsigned mask, int predicate)
-{
-    return (int)sim::warp_collective(sim::warp_call{sim::warp_op::any, mask, predicate != 0, 0, 32});
-}
-inline int sim_warp_all_sync(unsigned mask, int predicate)
-{
-    return (int)sim::warp_collective(sim::warp_call{sim::warp_op::all, mask, predicate != 0, 0, 32});
-}
+inline int sim_warp_any_sync(unsigned mask, int predicate) { return (int)sim::warp_vote(sim::warp_op::any, mask, predicate); }
+inline int sim_warp_all_sync(unsigned mask, int predicate) { return (int)sim::warp_vote(sim::warp_op::all, mask, predicate); }
 // Names CUDA has and the simulator does not run are refused when a program
 // calls them, as a limit of the kit rather than a mistake in the code.
 namespace sim {
