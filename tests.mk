@@ -117,7 +117,7 @@ ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
 	@common/gpu/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
-	@common/gpu/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
+	@NVCC=$(NVCC) common/gpu/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: what the GPU ledger counts (grader/tests/test_gpu_ledger.cpp)"
 	@NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \
 	    grader/tests/gpu_ledger.sh $(TEST_OUT)/gpu_ledger

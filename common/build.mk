@@ -119,14 +119,25 @@ $(OUT)/run_lab: $(OUT)/run_lab.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o
 # What the grader runs keeps a ledger of where C came from: every runtime
 # call grader/gpu_ledger.cpp defines a __wrap_ for goes through it first
 # (ld --wrap), the list read from the object itself so it cannot drift.
-CUDART_STATIC := $(firstword $(wildcard $(dir $(NVCC))../lib64/libcudart_static.a))
+# The runtime library is found where nvcc itself links from (its -dryrun
+# prints the -L folders), not beside the nvcc on PATH: that may be a wrapper
+# script in another folder.  Evaluated only when the ledger is built.
+CUDA_LIBRARY_DIRS = $(patsubst -L%,%,$(filter -L%,$(subst ",,$(shell \
+    $(NVCC) -dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^\#\$$ LIBRARIES=//p'))))
+CUDART_STATIC = $(firstword $(wildcard $(addsuffix /libcudart_static.a,$(CUDA_LIBRARY_DIRS))))
 $(COMMON_OUT)/gpu_ledger.o: $(ROOT)/grader/gpu_ledger.cpp $(ROOT)/grader/gpu_ledger.h $(ROOT)/grader/lab_exec_protocol.h
 	@mkdir -p $(@D)
 	$(NVCC) -O2 -std=c++17 $(INCLUDES) \
 	    $$(nm -g $(CUDART_STATIC) 2>/dev/null | grep -q ' T __cudaLaunchKernel$$' && echo -DGPU_LEDGER_INTERNAL_LAUNCH) \
 	    -c $< -o $@
 
+# A launch the ledger cannot see would let a product made on the host pass
+# as the kernel's, so a kernel launch that bypasses it stops the build.
 $(OUT)/lab_exec: $(OUT)/lab_exec.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/gpu_ledger.o
+	@for launch in $$(nm -u $(OUT)/matmul.o | awk '$$2 ~ /^(__)?cudaLaunch/ { print $$2 }' | sort -u); do \
+	    nm $(COMMON_OUT)/gpu_ledger.o | grep -q " T __wrap_$$launch$$" || { \
+	        echo "kit error: the GPU ledger has no wrapper for $$launch, which the kernel's launch calls" \
+	             "(grader/gpu_ledger.cpp, CUDA runtime $(CUDART_STATIC))" >&2; exit 1; }; done
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ $$(nm $(COMMON_OUT)/gpu_ledger.o | \
 	    awk '$$2 == "T" && sub(/^__wrap_/, "", $$3) { printf " -Xlinker --wrap=%s", $$3 }') -o $@
 

@@ -69,5 +69,23 @@ expect host-compute-pinned cudaHostAlloc
 expect host-compute-managed __cudaRegisterManagedVar
 expect host-compute-symbols cudaMemcpyFromSymbol
 
+# nvcc reached through a wrapper script in a folder of its own (as some
+# machines install it in /usr/local/bin): the ledger must still find the
+# runtime library nvcc links, and wrap the launch nvcc's code calls.
+if [ -n "${NVCC:-}" ]; then
+    elsewhere="$builds/nvcc-wrapper"
+    mkdir -p "$elsewhere/bin"
+    printf '#!/bin/sh\nexec %s "$@"\n' "$(command -v "$NVCC")" > "$elsewhere/bin/nvcc"
+    chmod +x "$elsewhere/bin/nvcc"
+    if make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu ARCH=90 NVCC="$elsewhere/bin/nvcc" \
+            LAB_SRC="$root/solutions/01-naive/matmul.cu" OUT="$elsewhere/out" COMMON_OUT="$elsewhere/common" \
+            "$elsewhere/out/lab_exec" > "$elsewhere/build.log" 2>&1; then
+        calls "$elsewhere/out/lab_exec" | grep -Eq ' __wrap_(__)?cudaLaunchKernel(_ptsz)?$' ||
+            fail "nvcc through a wrapper script: the kernel launch does not go through the ledger's wrapper"
+    else
+        fail "nvcc through a wrapper script: solutions/01-naive does not build: $(grep -m1 -i error "$elsewhere/build.log")"
+    fi
+fi
+
 [ $failures -eq 0 ] && echo "nvcc: in $checked lab_exec programs every counted runtime call goes through the GPU ledger"
 [ $failures -eq 0 ]
