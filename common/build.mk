@@ -133,11 +133,14 @@ $(COMMON_OUT)/gpu_ledger.o: $(ROOT)/grader/gpu_ledger.cpp $(ROOT)/grader/gpu_led
 
 # A launch the ledger cannot see would let a product made on the host pass
 # as the kernel's, so a kernel launch that bypasses it stops the build.
+# (When nvcc's own <<<...>>> code is what bypasses it, the grader's canary
+# fails to build too, and that is a kit error.)
 $(OUT)/lab_exec: $(OUT)/lab_exec.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/gpu_ledger.o
-	@for launch in $$(nm -u $(OUT)/matmul.o | awk '$$2 ~ /^(__)?cudaLaunch/ { print $$2 }' | sort -u); do \
+	@for launch in $$(nm -u $(OUT)/matmul.o | awk '$$2 ~ /^(__)?cudaLaunch(Cooperative)?Kernel/ { print $$2 }' | sort -u); do \
 	    nm $(COMMON_OUT)/gpu_ledger.o | grep -q " T __wrap_$$launch$$" || { \
-	        echo "kit error: the GPU ledger has no wrapper for $$launch, which the kernel's launch calls" \
-	             "(grader/gpu_ledger.cpp, CUDA runtime $(CUDART_STATIC))" >&2; exit 1; }; done
+	        echo "error: kernels launched through $$launch cannot be graded on a GPU: the grader's ledger" \
+	             "(grader/gpu_ledger.cpp) has no wrapper for it in this CUDA runtime ($(CUDART_STATIC))" >&2; \
+	        exit 1; }; done
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ $$(nm $(COMMON_OUT)/gpu_ledger.o | \
 	    awk '$$2 == "T" && sub(/^__wrap_/, "", $$3) { printf " -Xlinker --wrap=%s", $$3 }') -o $@
 
