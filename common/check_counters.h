@@ -20,7 +20,7 @@
     X(threads, SUM, "threads launched")                                                                     \
     X(blocks, SUM, "blocks launched")                                                                       \
     X(global_loads, SUM, "loads from global memory, one per thread per load instruction")                 \
-    X(global_stores, SUM, "stores to global memory, one per thread per store instruction")                \
+    X(global_stores, SUM, "stores to global memory, one per thread per store or atomic instruction")     \
     X(max_loads_per_thread, MAX, "the most global loads one thread made")                                  \
     X(max_stores_per_thread, MAX, "the most global stores one thread made")                                \
     X(load_requests, SUM, "warp-wide global load requests")                                                \
@@ -29,7 +29,7 @@
     X(store_requests, SUM, "warp-wide global store requests")                                              \
     X(store_sectors, SUM, "32-byte sectors those store requests touched")                                  \
     X(shared_loads, SUM, "loads from shared memory, one per thread per load instruction")                 \
-    X(shared_stores, SUM, "stores to shared memory, one per thread per store instruction")                \
+    X(shared_stores, SUM, "stores to shared memory, one per thread per store or atomic instruction")     \
     X(bank_conflicts_ld, SUM, "shared-memory load wavefronts beyond the fewest the addresses allow")       \
     X(bank_conflicts_st, SUM, "shared-memory store wavefronts beyond the fewest the addresses allow")      \
     X(hazards, SUM, "shared-memory races: two threads, one slot, no barrier between, one a store")         \

@@ -90,6 +90,10 @@ struct shadow_word {
     uint32_t writer_meeting = 0, reader_meeting = 0;
     int32_t reader_warp = -1;
     uint32_t reader_lanes = 0;
+    // Every write of this phase so far was an atomic one: atomics of
+    // different threads on one word are no hazard, as a plain write
+    // beside any of them is.
+    bool writes_atomic = true;
 };
 
 // Totals of one launch, merged from every OS thread's share.
@@ -257,7 +261,7 @@ bool write_follows_read(worker_check *w, unsigned writer, uintptr_t write_pc, ui
     return after;
 }
 
-void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
 {
     size_t first = (a - w->tls_lo) / 4, last = (a + size - 1 - w->tls_lo) / 4;
     for (size_t i = first; i <= last && i < w->shadow.size(); i++) {
@@ -270,13 +274,21 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             s.reader_warp = -1;
             s.reader_lanes = 0;
             s.reader_meeting = 0;
+            s.writes_atomic = true;
         }
         bool after_writer = s.writer >= 0 && warp_ordered(w, t, s.writer / (int)warp_size, lane_bit((unsigned)s.writer),
                                                           s.writer_meeting);
+        if (atomic && s.written_block != w->block_serial) {  // an atomic reads the word first
+            finding f{finding_kind::uninitialised_read, pc, 0};
+            f.thread1 = thread_coords(t, w->block_dim);
+            f.shared_byte = (long)(i * 4);
+            note(w, f);
+            w->totals.uninitialised_shared_reads++;
+        }
         if (store) {
             bool after_readers = s.reader_warp >= 0 && warp_ordered(w, t, s.reader_warp, s.reader_lanes & ~lane_bit(t),
                                                                       s.reader_meeting);
-            if (s.writer >= 0 && s.writer != (int)t && !after_writer) {
+            if (s.writer >= 0 && s.writer != (int)t && !after_writer && !(atomic && s.writes_atomic)) {
                 finding f{finding_kind::waw, pc, s.writer_pc};
                 f.shared_byte = (long)(i * 4);
                 f.thread1 = thread_coords(t, w->block_dim);
@@ -295,6 +307,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             }
             s.writer = (int)t;
             s.writer_pc = pc;
+            s.writes_atomic = s.writes_atomic && atomic;
             s.writer_meeting = last_meeting(w, t);
             s.written_block = w->block_serial;
         } else {
@@ -384,7 +397,7 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
     }
 }
 
-inline void on_access(const void *p, uint32_t size, bool store, void *ret)
+inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool atomic = false)
 {
     worker_check *w = this_check;
     if (!w || !w->in_block || !current_thread)
@@ -394,7 +407,7 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret)
     unsigned t = (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
     if (a - w->tls_lo < w->tls_len) {
         if (a != w->skip_a && a != w->skip_b)
-            shared_access(w, t, a, size, store, pc);
+            shared_access(w, t, a, size, store, pc, atomic);
     } else if (a - w->dev_lo < w->dev_len) {
         global_access(w, t, a, size, store, pc);
     } else {
@@ -1070,6 +1083,14 @@ void check_block_end()
 void check_launch_end() { print_report(this_launch); }
 
 void check_access(const void *p, unsigned size, bool store, void *site) { on_access(p, size, store, site); }
+
+// Atomics compile to no plain load or store, so cuda_sim.h's call here:
+// each counts as one store, checked like one (bounds, host memory), and in
+// shared memory it is no hazard beside other atomics of the same phase.
+void check_atomic_access(const void *p, unsigned size)
+{
+    on_access(p, size, true, __builtin_return_address(0), true);
+}
 
 }  // namespace sim
 

@@ -95,6 +95,9 @@ extern thread_local thread_state *current_thread;
 extern thread_local block_state *current_block;
 
 void barrier();
+// A barrier that also counts the block's threads whose predicate is true
+// (__syncthreads_count, _and, _or).
+unsigned barrier_count(int predicate);
 
 struct kernel_site { const char *file; int line; };
 
@@ -197,6 +200,12 @@ void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
 constexpr int warpSize = 32;
 
 inline void sim_syncthreads() { sim::barrier(); }
+inline int sim_syncthreads_count(int predicate) { return (int)sim::barrier_count(predicate); }
+inline int sim_syncthreads_and(int predicate)
+{
+    return sim::barrier_count(predicate) == blockDim.x * blockDim.y * blockDim.z;
+}
+inline int sim_syncthreads_or(int predicate) { return sim::barrier_count(predicate) != 0; }
 inline void sim_threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void sim_threadfence_block() {}
 
@@ -345,17 +354,63 @@ SIM_OCCUPANCY_QUERY(cudaFuncGetAttributes)
 #undef SIM_OCCUPANCY_QUERY
 #undef SIM_NOT_SIMULATED
 
-// Blocks run on several OS threads, so atomics must be real ones.
-inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
-inline unsigned atomicAdd(unsigned *p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
-inline float atomicAdd(float *p, float v)
+// Atomics.  Blocks run on several OS threads, so they must be real ones;
+// and a GPU's atomic is neither a load nor a store instruction, so check
+// mode is told of each (it counts one store, and checks it like one).
+namespace sim {
+void check_atomic_access(const void *p, unsigned size);
+
+// *p becomes change(old) in one indivisible step; old is returned.
+template <class T, class F>
+__attribute__((always_inline)) inline T atomic_update(T *p, F change)
 {
-    float old, sum;
-    __atomic_load(p, &old, __ATOMIC_RELAXED);
+#ifdef LAB_CHECK_MODE
+    check_atomic_access(p, sizeof *p);  // only check builds (a flag's load would be recorded as the kernel's)
+#endif
+    // No load first (a check build would record it as the kernel's): a
+    // guess, which a failed exchange replaces with the value *p holds.
+    T old{}, next;
     do {
-        sum = old + v;
-    } while (!__atomic_compare_exchange(p, &old, &sum, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+        next = change(old);
+    } while (!__atomic_compare_exchange(p, &old, &next, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
+}
+}  // namespace sim
+
+// CUDA's overloads, one line each: name, the types it takes, the new value.
+#define SIM_ATOMIC(name, T, next)                                                                     \
+    __attribute__((always_inline)) inline T name(T *p, T v)                                           \
+    {                                                                                                 \
+        return sim::atomic_update(p, [v](T old) -> T { return next; });                               \
+    }
+#define SIM_ATOMIC_INTEGERS(name, next) \
+    SIM_ATOMIC(name, int, next) SIM_ATOMIC(name, unsigned, next) SIM_ATOMIC(name, unsigned long long, next)
+SIM_ATOMIC_INTEGERS(atomicAdd, old + v)
+SIM_ATOMIC(atomicAdd, float, old + v)
+SIM_ATOMIC(atomicAdd, double, old + v)
+SIM_ATOMIC(atomicSub, int, old - v)
+SIM_ATOMIC(atomicSub, unsigned, old - v)
+SIM_ATOMIC_INTEGERS(atomicExch, v)
+SIM_ATOMIC(atomicExch, float, v)
+SIM_ATOMIC_INTEGERS(atomicMin, v < old ? v : old)
+SIM_ATOMIC_INTEGERS(atomicMax, v > old ? v : old)
+SIM_ATOMIC_INTEGERS(atomicAnd, old & v)
+SIM_ATOMIC_INTEGERS(atomicOr, old | v)
+SIM_ATOMIC_INTEGERS(atomicXor, old ^ v)
+SIM_ATOMIC(atomicInc, unsigned, old >= v ? 0u : old + 1)
+SIM_ATOMIC(atomicDec, unsigned, old == 0 || old > v ? v : old - 1)
+#undef SIM_ATOMIC_INTEGERS
+#undef SIM_ATOMIC
+template <class T>
+__attribute__((always_inline)) inline T sim_atomic_cas(T *p, T compare, T v)
+{
+    return sim::atomic_update(p, [compare, v](T old) { return old == compare ? v : old; });
+}
+__attribute__((always_inline)) inline int atomicCAS(int *p, int compare, int v) { return sim_atomic_cas(p, compare, v); }
+__attribute__((always_inline)) inline unsigned atomicCAS(unsigned *p, unsigned compare, unsigned v) { return sim_atomic_cas(p, compare, v); }
+__attribute__((always_inline)) inline unsigned long long atomicCAS(unsigned long long *p, unsigned long long compare, unsigned long long v)
+{
+    return sim_atomic_cas(p, compare, v);
 }
 
 #endif

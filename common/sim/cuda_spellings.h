@@ -26,6 +26,9 @@
     X(__launch_bounds__, SIM_LAUNCH_BOUNDS)             \
     X(__align__, SIM_ALIGN)                             \
     X(__syncthreads, sim_syncthreads)                   \
+    X(__syncthreads_count, sim_syncthreads_count)       \
+    X(__syncthreads_and, sim_syncthreads_and)           \
+    X(__syncthreads_or, sim_syncthreads_or)             \
     X(__threadfence, sim_threadfence)                   \
     X(__threadfence_block, sim_threadfence_block)       \
     X(__ldg, sim_ldg)                                   \

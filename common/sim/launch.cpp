@@ -121,6 +121,11 @@ struct worker {
     uint64_t answers[max_block_threads];
     unsigned at_warp_call = 0, released = 0;
     uint32_t phase = 1;
+    // __syncthreads_count's tally, one per parity of the phase: a released
+    // thread reads its phase's while those ahead of it already add to the
+    // next one's (reset when the barrier before it is released, by which
+    // time every thread has read it).
+    unsigned barrier_votes[2] = {0, 0};
 
     worker()
     {
@@ -291,6 +296,7 @@ void worker::run_block(unsigned long b)
     }
     live = thread_count;
     at_warp_call = released = 0;
+    barrier_votes[0] = barrier_votes[1] = 0;
     phase++;  // no fiber waits at a barrier of this block yet
     block_aborted = false;
     if (check_enabled) {
@@ -459,6 +465,7 @@ bool worker::end_of_pass()
     }
     // Every thread waits at the barrier: release them all.
     phase++;
+    barrier_votes[phase & 1] = 0;
     if (check_enabled)
         check_phase_end();
     return true;
@@ -625,20 +632,32 @@ cudaError_t sim_func_set_attribute(cudaFuncAttribute attribute, int value)
 
 namespace sim {
 
-void barrier()
+namespace {
+// The running thread waits at the barrier at `call_site` (the kernel's
+// code, for check mode's reports), counted among the votes if `vote`:
+// the number of the block's threads that voted so.
+unsigned wait_at_barrier(const void *call_site, bool vote)
 {
     worker *w = this_worker;
     if (!w || w->running < 0) {
         report("__syncthreads() called outside a kernel");
-        return;
+        return 0;
     }
     unsigned i = (unsigned)w->running;
-    w->fibers[i].barrier_phase = w->phase;
+    uint32_t phase = w->phase;
+    w->fibers[i].barrier_phase = phase;
+    w->barrier_votes[phase & 1] += vote;
     if (check_enabled)
-        check_barrier(i, __builtin_return_address(0));
+        check_barrier(i, call_site);
     w->hand_over(i);
     // Resumed: every thread of the block has reached the barrier.
+    return w->barrier_votes[phase & 1];
 }
+}  // namespace
+
+void barrier() { wait_at_barrier(__builtin_return_address(0), false); }
+
+unsigned barrier_count(int predicate) { return wait_at_barrier(__builtin_return_address(0), predicate != 0); }
 
 uint64_t warp_collective(const warp_call &call)
 {

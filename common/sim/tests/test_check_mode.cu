@@ -1123,6 +1123,81 @@ START_TEST(warp_meetings_order_no_other_warp)
 }
 END_TEST
 
+// Atomics compile to no plain load or store: check mode is told of each.
+// Thread 0 zeroes a shared word; after a barrier (or, with `no_barrier`,
+// without one) every thread adds to it atomically, and to a global total;
+// after another barrier thread 0 stores the sum.  Atomics beside atomics
+// are no hazard; a plain store beside them is.
+__global__ void atomic_totals(float *out, int no_barrier)
+{
+    __shared__ float sum;
+    if (threadIdx.x == 0)
+        sum = 0.0f;
+    if (!no_barrier)
+        __syncthreads();
+    atomicAdd(&sum, 1.0f);
+    atomicAdd(&out[1], 1.0f);
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[0] = sum;
+}
+
+static check_report run_atomic_totals(int no_barrier, std::vector<float> *out_host)
+{
+    float *out = dev_floats(2);
+    CUDA_OK(cudaMemset(out, 0, 2 * sizeof(float)));
+    checked_run run;
+    atomic_totals<<<1, 64>>>(out, no_barrier);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    *out_host = to_host(out, 2);
+    return r;
+}
+
+START_TEST(atomics_are_counted_and_race_free)
+{
+    std::vector<float> out;
+    check_report r = run_atomic_totals(0, &out);
+    ck_assert_float_eq(out[0], 64.0f);
+    ck_assert_float_eq(out[1], 64.0f);
+    EXPECT(r, "global_stores", 64 + 1);  // each thread's atomic, and thread 0's store
+    EXPECT(r, "shared_stores", 1 + 64);  // the zero, and each thread's atomic
+    EXPECT(r, "hazards", 0);
+    EXPECT(r, "uninitialised_shared_reads", 0);
+    EXPECT_NO_FINDINGS(r);
+}
+END_TEST
+
+START_TEST(plain_store_beside_atomics_is_a_hazard)
+{
+    std::vector<float> out;
+    check_report r = run_atomic_totals(1, &out);
+    ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+}
+END_TEST
+
+// An atomic one past the end of an allocation is out of bounds, as a store is.
+__global__ void atomic_past_end(int *counts, int n)
+{
+    if (threadIdx.x == 0)
+        atomicAdd(&counts[n], 1);
+}
+
+START_TEST(atomic_out_of_bounds_is_found)
+{
+    const int n = 1000;  // as out_of_bounds_read_in_slack: the word past the end is in the allocation's slack
+    int *counts = nullptr;
+    CUDA_OK(cudaMalloc(&counts, n * sizeof(int)));
+    checked_run run;
+    atomic_past_end<<<1, 32>>>(counts, n);
+    cudaDeviceSynchronize();  // the store faults, as a GPU's would (its error is not what is tested here)
+    check_report r = run.finish();
+    EXPECT(r, "out_of_bounds", 1);
+    one_finding(r, {"out-of-bounds write"});
+}
+END_TEST
+
 // ------------------------------------------------------------------- suite
 
 static Suite *check_mode_suite(void)
@@ -1141,6 +1216,8 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, warp_meetings_order_a_warp);
     tcase_add_test(tc, without_warp_meetings_a_hazard);
     tcase_add_test(tc, warp_meetings_order_no_other_warp);
+    tcase_add_test(tc, atomics_are_counted_and_race_free);
+    tcase_add_test(tc, plain_store_beside_atomics_is_a_hazard);
     tcase_add_test(tc, hazard_picture_of_a_missing_first_barrier);
     tcase_add_test(tc, hazard_picture_of_a_missing_second_barrier);
     tcase_add_test(tc, no_hazard_picture_without_a_hazard);
@@ -1172,6 +1249,7 @@ static Suite *check_mode_suite(void)
     tcase_set_timeout(tc, 10);
     tcase_add_test(tc, out_of_bounds_read_in_slack);
     tcase_add_test(tc, host_pointer_read);
+    tcase_add_test(tc, atomic_out_of_bounds_is_found);
     tcase_add_test(tc, device_variables_are_global_memory);
     tcase_add_test(tc, copy_loops_are_counted);
     tcase_add_test(tc, uninitialised_shared_read);

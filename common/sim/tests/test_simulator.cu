@@ -453,6 +453,44 @@ START_TEST(barrier_multi_phase)
 }
 END_TEST
 
+// __syncthreads_count/_and/_or over several phases: each phase's answer is
+// that phase's, even while the threads that left first already vote in the
+// next one.  Thread t votes true in phase p when (t + p) % 3 == 0.
+__global__ void barrier_votes(int *counts, int *ands, int *ors, int phases)
+{
+    int t = threadIdx.x + blockDim.x * threadIdx.y, threads = blockDim.x * blockDim.y;
+    for (int p = 0; p < phases; p++) {
+        int count = __syncthreads_count((t + p) % 3 == 0);
+        int all = __syncthreads_and(p % 2 == 0 || t < threads);  // true everywhere in even phases, and odd ones
+        int any = __syncthreads_or(t == p);                       // true only while a thread t == p exists
+        counts[(blockIdx.x * threads + t) * phases + p] = count;
+        ands[(blockIdx.x * threads + t) * phases + p] = all && !__syncthreads_and(t != p % threads);
+        ors[(blockIdx.x * threads + t) * phases + p] = any;
+    }
+}
+
+START_TEST(barrier_votes_per_phase)
+{
+    const int blocks = 3, bx = 16, by = 5, threads = bx * by, phases = 100;
+    int *counts = dev_alloc<int>(blocks * threads * phases), *ands = dev_alloc<int>(blocks * threads * phases),
+        *ors = dev_alloc<int>(blocks * threads * phases);
+    barrier_votes<<<blocks, dim3(bx, by)>>>(counts, ands, ors, phases);
+    CUDA_OK(cudaGetLastError());
+    std::vector<int> c = to_host(counts, blocks * threads * phases), a = to_host(ands, blocks * threads * phases),
+                     o = to_host(ors, blocks * threads * phases);
+    for (int b = 0; b < blocks; b++)
+        for (int t = 0; t < threads; t++)
+            for (int p = 0; p < phases; p++) {
+                int want = 0, i = (b * threads + t) * phases + p;
+                for (int u = 0; u < threads; u++)
+                    want += (u + p) % 3 == 0;
+                ck_assert_msg(c[i] == want, "block %d thread %d phase %d: count %d, want %d", b, t, p, c[i], want);
+                ck_assert_msg(a[i] == 1, "block %d thread %d phase %d: _and wrong", b, t, p);
+                ck_assert_msg(o[i] == (p < threads), "block %d thread %d phase %d: _or %d", b, t, p, o[i]);
+            }
+}
+END_TEST
+
 START_TEST(barrier_outside_kernel_is_reported)
 {
     stderr_capture cap;
@@ -1543,6 +1581,7 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "syncthreads", 10);
     tcase_add_test(tc, barrier_reverse_1024);
     tcase_add_test(tc, barrier_multi_phase);
+    tcase_add_test(tc, barrier_votes_per_phase);
     tcase_add_test(tc, barrier_outside_kernel_is_reported);
 
     tc = tcase(s, "shared_per_block", 10);
