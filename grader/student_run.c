@@ -23,6 +23,24 @@
 #include "harness.h"
 #include "lab_exec_protocol.h"
 
+/* The grader's own settings (GRADE_SEED above all: with it and n, a
+ * matmul could rebuild the test's inputs on the host) are not the student
+ * program's to read.  One at a time: unsetenv reshuffles environ. */
+static void forget_grader_settings(void)
+{
+    extern char **environ;
+    for (;;) {
+        char name[256] = "";
+        for (char **e = environ; e && *e && !name[0]; e++) {
+            size_t length = strcspn(*e, "=");
+            if (strncmp(*e, "GRADE_", 6) == 0 && length < sizeof name)
+                memcpy(name, *e, length), name[length] = '\0';
+        }
+        if (!name[0] || unsetenv(name) != 0)
+            return;
+    }
+}
+
 /* Graded as root (a container, an autograder), the student's program runs as
  * nobody: then it cannot touch the grader's files, whatever it tries.  Only
  * if nobody can run it from where it was built; otherwise it keeps the
@@ -127,6 +145,7 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     char fd_text[16];
     snprintf(fd_text, sizeof fd_text, "%d", PROGRESS_FD);
     setenv("SIM_PROGRESS_FD", fd_text, 1);
+    forget_grader_settings();
     /* Limits: CPU time a little over the wall-clock budget (the simulator
      * uses every core), no core dumps, and no file (its log included) over
      * 8 MiB: a class of chatty kernels must not fill the grader's disk. */

@@ -80,6 +80,11 @@ expect host-compute-managed 0/$full01 "matmul made 4 kernel launches with host m
 expect host-compute-symbols 0/$full01 "n=1000: matmul itself copied 16000000 bytes from the device to the host"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-symbols 0/$full01 \
     "(counted by the simulator, which ran the same matmul.cu at n=100)"
+# The inputs rebuilt on the host from the test's seed, nothing copied off
+# the device: the seed is neither in lab_exec's arguments nor in its
+# environment by the time matmul runs, whatever the instructor's seed.
+expect rebuilds-inputs-on-host 0/$full01 "elements wrong; first at"
+GRADE_SEED=4242 expect rebuilds-inputs-on-host 0/$full01 "elements wrong; first at"
 # Host memory hidden inside a structure escapes the ledger, so the size
 # tests count this one (the README says so); check mode counts every access
 # to host memory, and no structural test credits it.

@@ -60,6 +60,8 @@ check host-compute-managed "0/$full01" "kernel launches with host memory in reac
     SUBMISSION=$bad/host-compute-managed LAB=01-naive
 check host-compute-symbols "0/$full01" "n=1000: matmul itself copied 16000000 bytes" \
     SUBMISSION=$bad/host-compute-symbols LAB=01-naive
+check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=$bad/rebuilds-inputs-on-host \
+    LAB=01-naive GRADE_SEED=4242
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do
