@@ -50,14 +50,17 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
         return 0;
     /* Accesses to host memory never reach here: grading_run_check refuses
      * the counts of a run that made any. */
-    if (c->global_stores < elements) {
-        snprintf(msg, len, "the kernels stored %llu values for the %llu elements of C: every element of C must be "
-                 "written by a kernel", c->global_stores, elements);
+    /* In bytes, not instructions: a float4 store writes four elements. */
+    if (c->global_store_bytes < elements * sizeof(float)) {
+        snprintf(msg, len, "the kernels stored %llu floats' worth (%llu bytes) for the %llu elements of C: every "
+                 "element of C must be written by a kernel", c->global_store_bytes / sizeof(float),
+                 c->global_store_bytes, elements);
         return 0;
     }
-    if (c->global_loads < 2 * elements) {
-        snprintf(msg, len, "the kernels loaded %llu values from global memory; computing C reads every element of A "
-                 "and B at least once (2 n^2 = %llu)", c->global_loads, 2 * elements);
+    if (c->global_load_bytes < 2 * elements * sizeof(float)) {
+        snprintf(msg, len, "the kernels loaded %llu floats' worth (%llu bytes) from global memory; computing C reads "
+                 "every element of A and B at least once (2 n^2 = %llu floats)", c->global_load_bytes / sizeof(float),
+                 c->global_load_bytes, 2 * elements);
         return 0;
     }
     snprintf(msg, len, "C computed by the kernel: %llu global loads, %llu stores, nothing copied to the host or "

@@ -84,26 +84,30 @@ int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len)
     return 1;
 }
 
+/* Counted in bytes, so a kernel that stores C as float2 or float4 (fewer,
+ * wider stores) is graded as one that stores it a float at a time. */
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len)
 {
-    unsigned long long want = (unsigned long long)n * n;
-    if (c->global_stores != want) {
-        snprintf(msg, len, "%llu stores to C for %llu elements: write each element once, after the last phase "
-                 "(a store inside the tile loop writes it every phase)", c->global_stores, want);
+    unsigned long long want = (unsigned long long)n * n, stored = c->global_store_bytes / sizeof(float);
+    if (c->global_store_bytes != want * sizeof(float)) {
+        snprintf(msg, len, "%llu floats stored to C for %llu elements: write each element once, after the last "
+                 "phase (a store inside the tile loop writes it every phase)", stored, want);
         return 0;
     }
-    snprintf(msg, len, "each element of C stored once (%llu stores)", want);
+    snprintf(msg, len, "each element of C stored once (%llu floats, in %llu store instructions)", want,
+             c->global_stores);
     return 1;
 }
 
 /* Shared memory's promise for one block: each element of A and B comes from
- * global memory once (2 n^2 loads in all, where the naive kernel makes 2 n^3). */
+ * global memory once (2 n^2 loads in all, where the naive kernel makes 2 n^3).
+ * In bytes, so wider loads (float2, float4) count for the floats they bring. */
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len)
 {
-    unsigned long long want = 2ull * (unsigned long long)n * n;
-    if (c->global_loads != want) {
-        snprintf(msg, len, "%llu global loads for %d x %d matrices; loading each element of A and B once makes "
-                 "2 * n^2 = %llu (the dot product must read the shared copies)", c->global_loads, n, n, want);
+    unsigned long long want = 2ull * (unsigned long long)n * n, loaded = c->global_load_bytes / sizeof(float);
+    if (c->global_load_bytes != want * sizeof(float)) {
+        snprintf(msg, len, "%llu floats loaded from global memory for %d x %d matrices; loading each element of A "
+                 "and B once makes 2 * n^2 = %llu (the dot product must read the shared copies)", loaded, n, n, want);
         return 0;
     }
     snprintf(msg, len, "each element of A and B loaded from global memory once (%llu loads; the naive kernel: %llu)",

@@ -14,20 +14,22 @@
  * element of A and of B is loaded once per tile of C that needs it, so at
  * most 2 * ceil(n / TILE) global loads per element of C (the naive kernel
  * makes 2n).  Counted over the whole launch, so threads that compute
- * several elements each, or load for each other, are graded the same. */
+ * several elements each, or load for each other, are graded the same; and
+ * in floats (bytes / 4), so float4 loads count for the four they bring. */
 static int loads_per_element(const check_counts *c, int n, int tile, char *msg, size_t len)
 {
     unsigned long long phases = (unsigned long long)((n + tile - 1) / tile);
     unsigned long long elements = (unsigned long long)n * n, allowed = 2 * phases * elements;
-    double per = (double)c->global_loads / (double)elements;
-    if (c->global_loads > allowed) {
-        snprintf(msg, len, "%.2f global loads per element of C; with TILE=%d tiles each element of A and B is "
-                 "loaded once per tile of C that needs it: at most 2 * ceil(%d / %d) = %llu (the naive kernel: %d)",
-                 per, tile, n, tile, 2 * phases, 2 * n);
+    unsigned long long loaded = c->global_load_bytes / sizeof(float);
+    double per = (double)loaded / (double)elements;
+    if (loaded > allowed) {
+        snprintf(msg, len, "%.2f floats loaded from global memory per element of C; with TILE=%d tiles each "
+                 "element of A and B is loaded once per tile of C that needs it: at most 2 * ceil(%d / %d) = %llu "
+                 "(the naive kernel: %d)", per, tile, n, tile, 2 * phases, 2 * n);
         return 0;
     }
-    snprintf(msg, len, "%.2f global loads per element of C, at most 2 * ceil(n / TILE) = %llu with TILE=%d (the naive "
-             "kernel: %d)", per, 2 * phases, tile, 2 * n);
+    snprintf(msg, len, "%.2f floats loaded from global memory per element of C, at most 2 * ceil(n / TILE) = %llu "
+             "with TILE=%d (the naive kernel: %d)", per, 2 * phases, tile, 2 * n);
     return 1;
 }
 
