@@ -43,6 +43,7 @@
     X(global_load_bytes, SUM, "bytes loaded from global memory")                                          \
     X(global_store_bytes, SUM, "bytes stored to global memory (a float4 store: 16)")                      \
     X(shared_load_bytes, SUM, "bytes loaded from shared memory")                                          \
+    X(shared_store_bytes, SUM, "bytes stored to shared memory")                                           \
     X(shared_phases, SUM, "stretches between barriers that touched shared memory")                        \
     X(overlapped_phases, SUM, "of those, stretches that read one part of shared memory and wrote another")
 

@@ -111,7 +111,7 @@ struct launch_totals {
     // merely placed apart leave one gap between them.
     unsigned long long shared_words = 0, shared_span_words = 0, shared_gaps = 0;
     // Bytes, besides instruction counts: a float4 access is one load of 16.
-    unsigned long long global_load_bytes = 0, global_store_bytes = 0, shared_load_bytes = 0;
+    unsigned long long global_load_bytes = 0, global_store_bytes = 0, shared_load_bytes = 0, shared_store_bytes = 0;
     // Stretches between barriers that touched shared memory, and those of
     // them that both read one part and wrote another: a double-buffered
     // loop stores the next tile while it reads this one.
@@ -340,8 +340,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
     }
     (store ? w->totals.shared_stores : w->totals.shared_loads)++;
     (store ? w->phase_wrote_shared : w->phase_read_shared) = true;
-    if (!store)
-        w->totals.shared_load_bytes += size;
+    (store ? w->totals.shared_store_bytes : w->totals.shared_load_bytes) += size;
     record_access(w, t, access{pc, a - w->tls_lo, size, (uint8_t)(is_shared | (store ? is_store : 0))});
 }
 
@@ -878,6 +877,7 @@ void merge(launch_totals &into, launch_totals &from)
     into.shared_stores += from.shared_stores;
     into.global_load_bytes += from.global_load_bytes;
     into.global_store_bytes += from.global_store_bytes;
+    into.shared_store_bytes += from.shared_store_bytes;
     into.shared_load_bytes += from.shared_load_bytes;
     into.shared_phases += from.shared_phases;
     into.overlapped_phases += from.overlapped_phases;
