@@ -148,8 +148,8 @@ int main(int argc, char **argv)
         // already is): an element the kernel never writes cannot pass.
         if ((e = cudaMemset(dC, NAN_UNWRITTEN_C_BYTE, bytes)))
             fail(h, e, "clearing C");
-        // Nor may the host still hold A and B while matmul runs: the copies
-        // on the device are the only ones (the grader has its own).
+        // The host keeps no copy of A and B while matmul runs: the device's
+        // are the only ones (the grader has its own, in another process).
         std::fill(A.begin(), A.end(), 0.0f);
         std::fill(B.begin(), B.end(), 0.0f);
         ledger_reading before = read_ledger(dC, bytes, true);

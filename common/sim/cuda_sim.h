@@ -364,11 +364,13 @@ void check_atomic_access(const void *p, unsigned size);
 template <class T, class F>
 __attribute__((always_inline)) inline T atomic_update(T *p, F change)
 {
+    // Only check builds call the checker (asking a flag whether to would
+    // itself be recorded as the kernel's load), and nothing here loads *p
+    // for the same reason: a guess, which a failed exchange replaces with
+    // the value *p holds.
 #ifdef LAB_CHECK_MODE
-    check_atomic_access(p, sizeof *p);  // only check builds (a flag's load would be recorded as the kernel's)
+    check_atomic_access(p, sizeof *p);
 #endif
-    // No load first (a check build would record it as the kernel's): a
-    // guess, which a failed exchange replaces with the value *p holds.
     T old{}, next;
     do {
         next = change(old);
@@ -385,10 +387,13 @@ __attribute__((always_inline)) inline T atomic_update(T *p, F change)
     }
 #define SIM_ATOMIC_INTEGERS(name, next) \
     SIM_ATOMIC(name, int, next) SIM_ATOMIC(name, unsigned, next) SIM_ATOMIC(name, unsigned long long, next)
-SIM_ATOMIC_INTEGERS(atomicAdd, old + v)
+// int sums wrap, as a GPU's do (done in unsigned: signed overflow is undefined in C++).
+SIM_ATOMIC(atomicAdd, int, (int)((unsigned)old + (unsigned)v))
+SIM_ATOMIC(atomicAdd, unsigned, old + v)
+SIM_ATOMIC(atomicAdd, unsigned long long, old + v)
 SIM_ATOMIC(atomicAdd, float, old + v)
 SIM_ATOMIC(atomicAdd, double, old + v)
-SIM_ATOMIC(atomicSub, int, old - v)
+SIM_ATOMIC(atomicSub, int, (int)((unsigned)old - (unsigned)v))
 SIM_ATOMIC(atomicSub, unsigned, old - v)
 SIM_ATOMIC_INTEGERS(atomicExch, v)
 SIM_ATOMIC(atomicExch, float, v)
@@ -406,11 +411,11 @@ __attribute__((always_inline)) inline T sim_atomic_cas(T *p, T compare, T v)
 {
     return sim::atomic_update(p, [compare, v](T old) { return old == compare ? v : old; });
 }
-__attribute__((always_inline)) inline int atomicCAS(int *p, int compare, int v) { return sim_atomic_cas(p, compare, v); }
-__attribute__((always_inline)) inline unsigned atomicCAS(unsigned *p, unsigned compare, unsigned v) { return sim_atomic_cas(p, compare, v); }
-__attribute__((always_inline)) inline unsigned long long atomicCAS(unsigned long long *p, unsigned long long compare, unsigned long long v)
-{
-    return sim_atomic_cas(p, compare, v);
-}
+#define SIM_ATOMIC_CAS(T)                                                                             \
+    __attribute__((always_inline)) inline T atomicCAS(T *p, T compare, T v) { return sim_atomic_cas(p, compare, v); }
+SIM_ATOMIC_CAS(int)
+SIM_ATOMIC_CAS(unsigned)
+SIM_ATOMIC_CAS(unsigned long long)
+#undef SIM_ATOMIC_CAS
 
 #endif
