@@ -261,6 +261,16 @@ bool write_follows_read(worker_check *w, unsigned writer, uintptr_t write_pc, ui
     return after;
 }
 
+// Thread t read shared word i, which no thread of its block had written.
+void note_uninitialised_read(worker_check *w, unsigned t, size_t i, uintptr_t pc)
+{
+    finding f{finding_kind::uninitialised_read, pc, 0};
+    f.thread1 = thread_coords(t, w->block_dim);
+    f.shared_byte = (long)(i * 4);
+    note(w, f);
+    w->totals.uninitialised_shared_reads++;
+}
+
 void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
 {
     size_t first = (a - w->tls_lo) / 4, last = (a + size - 1 - w->tls_lo) / 4;
@@ -278,13 +288,8 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
         }
         bool after_writer = s.writer >= 0 && warp_ordered(w, t, s.writer / (int)warp_size, lane_bit((unsigned)s.writer),
                                                           s.writer_meeting);
-        if (atomic && s.written_block != w->block_serial) {  // an atomic reads the word first
-            finding f{finding_kind::uninitialised_read, pc, 0};
-            f.thread1 = thread_coords(t, w->block_dim);
-            f.shared_byte = (long)(i * 4);
-            note(w, f);
-            w->totals.uninitialised_shared_reads++;
-        }
+        if (atomic && s.written_block != w->block_serial)  // an atomic reads the word first
+            note_uninitialised_read(w, t, i, pc);
         if (store) {
             bool after_readers = s.reader_warp >= 0 && warp_ordered(w, t, s.reader_warp, s.reader_lanes & ~lane_bit(t),
                                                                       s.reader_meeting);
@@ -312,11 +317,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             s.written_block = w->block_serial;
         } else {
             if (s.written_block != w->block_serial) {
-                finding f{finding_kind::uninitialised_read, pc, 0};
-                f.thread1 = thread_coords(t, w->block_dim);
-                f.shared_byte = (long)(i * 4);
-                note(w, f);
-                w->totals.uninitialised_shared_reads++;
+                note_uninitialised_read(w, t, i, pc);
             } else if (s.writer >= 0 && s.writer != (int)t && !after_writer) {
                 finding f{finding_kind::raw_or_war, pc, s.writer_pc};
                 f.shared_byte = (long)(i * 4);
