@@ -46,7 +46,7 @@ ifeq ($(BACKEND),sim)
 # ---------------------------------------------------------------- simulator
 SIM_DIR := $(ROOT)/common/sim
 SIM_SOURCES := $(wildcard $(SIM_DIR)/*.cpp) $(SIM_DIR)/fiber_switch_x86_64.S $(SIM_DIR)/fiber_switch_aarch64.S
-SIM_HEADERS := $(wildcard $(SIM_DIR)/*.h)
+SIM_HEADERS := $(wildcard $(SIM_DIR)/*.h $(SIM_DIR)/include/*.h $(SIM_DIR)/include/*/*.h)
 SIM_INCLUDES := -I$(SIM_DIR)/include -I$(SIM_DIR) $(INCLUDES)
 REWRITE := $(COMMON_OUT)/rewrite_launch
 

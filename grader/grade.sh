@@ -69,8 +69,13 @@ fail_stage() {
 not_simulated_marker='not simulated:'
 kit_limit_tail="a limit of the kit, not a mistake in the code; grade this stage on a GPU (BACKEND=gpu)"
 not_simulated_why() {
+    local cg_name
+    cg_name=$(grep -oE "cooperative_groups::[A-Za-z_:]+ (of more than 32 threads )?is not simulated: [^,;]*" "$1" |
+        head -n 1 | sed -E 's/ is not simulated: (.*)/ (\1)/')
     if grep -qF '__activemask() is not simulated' "$1"; then
         echo "uses __activemask(), which names the lanes a GPU runs together at that moment, something the CPU simulator (lanes one after another) does not have: $kit_limit_tail, or pass a mask the kernel computes"
+    elif [ -n "$cg_name" ]; then
+        echo "uses $cg_name, which the CPU simulator does not provide: $kit_limit_tail"
     else
         echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: $kit_limit_tail, or ask make occupancy instead"
     fi

@@ -383,7 +383,7 @@ __attribute__((always_inline)) inline T atomic_update(T *p, F change)
 #define SIM_ATOMIC(name, T, next)                                                                     \
     __attribute__((always_inline)) inline T name(T *p, T v)                                           \
     {                                                                                                 \
-        return sim::atomic_update(p, [v](T old) -> T { return next; });                               \
+        return sim::atomic_update(p, [v](T old) -> T { (void)old; return next; });                    \
     }
 #define SIM_ATOMIC_INTEGERS(name, next) \
     SIM_ATOMIC(name, int, next) SIM_ATOMIC(name, unsigned, next) SIM_ATOMIC(name, unsigned long long, next)

@@ -114,7 +114,11 @@ expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: corr
 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
 expect active-mask 0/$full01 "kit limit: 01-naive/matmul.cu uses __activemask()"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
-expect cooperative-groups 0/$full01 "kit limit: 01-naive/matmul.cu uses cooperative_groups.h, which CUDA provides"
+# Cooperative groups the simulator's stand-in lacks: a group it refuses
+# (include/cooperative_groups.h), and a header of CUDA's under
+# cooperative_groups/.
+expect cooperative-groups-grid 0/$full01 "kit limit: 01-naive/matmul.cu uses cooperative_groups::this_grid (the grid's barrier needs a cooperative launch), which the CPU simulator does not provide"
+expect cooperative-groups-memcpy 0/$full04 "kit limit: 04-tiled/matmul.cu uses cooperative_groups/memcpy_async.h, which CUDA provides" 04-tiled
 # A kit limit is said again above the score, in results.json and in the
 # gradebook's needs_gpu column: the 0 is the kit's, and a GPU can grade it.
 ws="$out/occupancy-query"

@@ -12,16 +12,18 @@
 #                            like a lab's check variant: clang++ with
 #                            $(CHECK_CXXFLAGS), i.e. -DLAB_CHECK_MODE and the
 #                            load/store hooks)
+#   names_not_simulated.sh   the check that calls a failed build the kit's
+#                            limit, on compiler messages of both compilers
 #   rebuilds_on_settings.sh  a lab built with other settings is compiled again
 #
-# All five run even if one fails; the target fails if any did.
+# All six run even if one fails; the target fails if any did.
 
 SIM_UNIT_DIR := $(ROOT)/common/sim
 SIM_UNIT_OUT := $(ROOT)/build/sim/tests
 SIM_UNIT_COMMON := $(ROOT)/build/sim/common
 SIM_UNIT_LIB := $(SIM_UNIT_COMMON)/libsim.a
 SIM_UNIT_REWRITE := $(SIM_UNIT_COMMON)/rewrite_launch
-SIM_UNIT_HEADERS := $(wildcard $(SIM_UNIT_DIR)/*.h $(SIM_UNIT_DIR)/include/*.h) $(ROOT)/common/sim/tests/stderr_capture.h
+SIM_UNIT_HEADERS := $(wildcard $(SIM_UNIT_DIR)/*.h $(SIM_UNIT_DIR)/include/*.h $(SIM_UNIT_DIR)/include/*/*.h) $(ROOT)/common/sim/tests/stderr_capture.h
 SIM_UNIT_INCLUDES := -I$(SIM_UNIT_DIR)/include -I$(SIM_UNIT_DIR) -I$(ROOT)/common -iquote $(ROOT)/common/sim/tests
 
 .PHONY: test-sim-unit sim-unit-runtime
@@ -70,6 +72,7 @@ test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)
 	echo "== rewrite_compiles.sh"; CC="$(CC)" CXX_SIM="$(CXX_SIM)" sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
 	echo "== test_simulator"; $(SIM_UNIT_OUT)/test_simulator || status=1; \
 	echo "== test_check_mode"; $(SIM_UNIT_OUT)/test_check_mode || status=1; \
+	echo "== names_not_simulated.sh"; bash common/sim/tests/names_not_simulated.sh $(SIM_UNIT_OUT) || status=1; \
 	echo "== rebuilds_on_settings.sh"; sh common/tests/rebuilds_on_settings.sh $(SIM_UNIT_OUT) || status=1; \
 	if [ $$status -ne 0 ]; then echo "test-sim-unit: FAILED" >&2; exit 1; fi; \
 	echo "test-sim-unit: all passed"

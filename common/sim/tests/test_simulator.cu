@@ -21,6 +21,8 @@
  * deliberate SIGSEGV stays inside its test.  Do not run with CK_FORK=no.
  */
 #include <cuda_runtime.h>
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 
 #include <check.h>
 #include <errno.h>
@@ -1542,6 +1544,120 @@ START_TEST(warp_misuse_fails_the_launch)
 }
 END_TEST
 
+// ------------------------------------------------------- cooperative groups
+
+namespace cg = cooperative_groups;
+
+// What each thread of a (8, 4, 2) block learns from its block and its
+// tiles, in `fields` ints per thread, by its rank in the block.
+enum { cg_fields = 14 };
+__global__ void group_facts(int *out)
+{
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<8> eight = cg::tiled_partition<8>(block);
+    auto warp = cg::tiled_partition<32>(block);
+    cg::thread_group sixteen = cg::tiled_partition(block, 16);
+    int rank = (int)block.thread_rank(), *o = out + rank * cg_fields;
+    o[0] = (int)block.size();
+    o[1] = (int)(block.thread_index().x + 8 * (block.thread_index().y + 4 * block.thread_index().z));
+    o[2] = (int)eight.thread_rank() * 100 + (int)eight.meta_group_rank() * 10 + (int)eight.meta_group_size();
+    o[3] = eight.shfl(rank, 3);
+    o[4] = eight.shfl_down(rank, 1);
+    o[5] = eight.shfl_xor(rank, 4);
+    o[6] = (int)eight.ballot(eight.thread_rank() % 2);
+    o[7] = eight.any(eight.thread_rank() == 5) * 10 + eight.all(eight.thread_rank() < 7);
+    o[8] = cg::reduce(eight, rank, cg::plus<int>());
+    o[9] = cg::reduce(warp, rank, cg::greater<int>());
+    o[10] = cg::reduce(warp, rank, cg::less<int>());
+    o[11] = (int)sixteen.thread_rank() * 100 + (int)sixteen.size();
+    o[12] = (int)cg::group_size(warp) * 100 + (int)cg::thread_rank(warp);
+    sixteen.sync();
+    warp.sync();
+    cg::sync(block);
+    o[13] = (int)block.group_index().x;
+}
+
+START_TEST(cooperative_groups_ranks_tiles_and_reduce)
+{
+    int *d = dev_alloc<int>(64 * cg_fields);
+    group_facts<<<dim3(3), dim3(8, 4, 2)>>>(d);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> o = to_host(d, 64 * cg_fields);
+    for (int r = 0; r < 64; r++) {
+        const int *f = &o[r * cg_fields];
+        int first8 = r / 8 * 8, first32 = r / 32 * 32;
+        int want[cg_fields] = {64,
+                               r,
+                               r % 8 * 100 + r / 8 * 10 + 8,
+                               first8 + 3,
+                               r % 8 == 7 ? r : r + 1,   // the tile's last lane keeps its own value
+                               r ^ 4,
+                               0xAA,
+                               10,  // any: 1; all: 0 (rank 7 is not < 7)
+                               8 * first8 + 28,
+                               first32 + 31,
+                               first32,
+                               r % 16 * 100 + 16,
+                               32 * 100 + r % 32,
+                               2};
+        for (int i = 0; i < cg_fields; i++)
+            ck_assert_msg(f[i] == want[i], "thread %d, fact %d: %d, want %d", r, i, f[i], want[i]);
+    }
+}
+END_TEST
+
+// block.sync() is the block's barrier: values pass between warps through
+// shared memory, and a block.sync() some threads skip is the same
+// divergent barrier __syncthreads() would be.
+__global__ void block_sync_exchange(int *out, int skip)
+{
+    __shared__ int slots[128];
+    cg::thread_block block = cg::this_thread_block();
+    int rank = (int)block.thread_rank();
+    slots[rank] = rank * 3;
+    if (rank >= skip)
+        return;
+    block.sync();
+    out[rank] = slots[127 - rank];
+}
+
+START_TEST(cooperative_groups_block_sync_is_a_barrier)
+{
+    int *d = dev_alloc<int>(128);
+    block_sync_exchange<<<1, 128>>>(d, 128);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<int> o = to_host(d, 128);
+    for (int r = 0; r < 128; r++)
+        ck_assert_int_eq(o[r], (127 - r) * 3);
+    stderr_capture cap;
+    block_sync_exchange<<<1, 128>>>(d, 100);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "have already returned");
+}
+END_TEST
+
+// A tile's reduce needs every lane of the tile: one that has returned
+// leaves its partner's shuffle undefined, which fails the launch.
+__global__ void tile_reduce_missing_lane(int *out)
+{
+    auto four = cg::tiled_partition<4>(cg::this_thread_block());
+    if (threadIdx.x == 2)
+        return;
+    out[threadIdx.x] = cg::reduce(four, (int)threadIdx.x, cg::plus<int>());
+}
+
+START_TEST(cooperative_groups_tile_with_a_lane_missing_fails)
+{
+    int *d = dev_alloc<int>(32);
+    stderr_capture cap;
+    tile_reduce_missing_lane<<<1, 32>>>(d);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "takes no part in the call");
+}
+END_TEST
+
 START_TEST(tiled_matmul_100) { check_matmul(100); }
 END_TEST
 
@@ -1625,6 +1741,11 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, warp_reduction_beside_barriers);
     tcase_add_test(tc, warp_calls_leave_out_returned_lanes);
     tcase_add_test(tc, warp_misuse_fails_the_launch);
+
+    tc = tcase(s, "cooperative_groups", 10);
+    tcase_add_test(tc, cooperative_groups_ranks_tiles_and_reduce);
+    tcase_add_test(tc, cooperative_groups_block_sync_is_a_barrier);
+    tcase_add_test(tc, cooperative_groups_tile_with_a_lane_missing_fails);
 
     tc = tcase(s, "events", 10);
     tcase_add_test(tc, event_elapsed_time);

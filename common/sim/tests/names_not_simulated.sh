@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# names_not_simulated.sh (the check, beside tests/) on compiler messages of
+# both compilers: names and headers CUDA has and the simulator lacks are
+# found, however the file spelt the namespace; misspellings and other
+# libraries' names are left to be the student's compile errors.
+#
+#   common/sim/tests/names_not_simulated.sh OUT_DIR
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:?usage: names_not_simulated.sh OUT_DIR}
+mkdir -p "$out"
+failures=0
+
+# expect WANT LINE...: the check finds WANT (a comma-separated list, or
+# nothing) in a log made of the LINEs.
+expect() {
+    local want=$1 got
+    shift
+    printf '%s\n' "$@" > "$out/names.log"
+    got=$("$here/../names_not_simulated.sh" "$out/names.log")
+    if [ "$got" = "$want" ]; then
+        echo "ok   ${want:-nothing} from: $1"
+    else
+        echo "FAIL from: $*: found \"$got\", want \"$want\""
+        failures=$((failures + 1))
+    fi
+}
+
+expect "cudaLaunchKernel" "m.cu:9:5: error: 'cudaLaunchKernel' was not declared in this scope"
+expect "cudaLaunchKernel" "m.cu:9:5: error: use of undeclared identifier 'cudaLaunchKernel'"
+expect "" "m.cu:9:5: error: 'cudaMallocc' was not declared in this scope; did you mean 'cudaMalloc'?"
+expect "cooperative_groups/memcpy_async.h" \
+    "m.cu:2:10: fatal error: cooperative_groups/memcpy_async.h: No such file or directory"
+expect "cooperative_groups/scan.h" "m.cu:2:10: fatal error: 'cooperative_groups/scan.h' file not found"
+# gcc names the namespace as the file spelt it: the name must be CUDA's.
+expect "cooperative_groups::this_grid" "m.cu:9:5: error: 'this_grid' is not a member of 'cg'"
+expect "cooperative_groups::this_grid" "m.cu:9:5: error: ‘this_grid’ is not a member of ‘cg’"
+expect "" "m.cu:9:5: error: 'this_grd' is not a member of 'cg'"
+expect "" "m.cu:9:5: error: 'reduce' is not a member of 'std'"
+expect "cooperative_groups::this_grid" "m.cu:9:5: error: no member named 'this_grid' in namespace 'cooperative_groups'"
+# Any member of one of its groups.
+expect "cooperative_groups::thread_block::barrier_wait" \
+    "m.cu:9:5: error: 'class cooperative_groups::thread_block' has no member named 'barrier_wait'"
+expect "cooperative_groups::thread_block::barrier_wait" \
+    "m.cu:9:5: error: no member named 'barrier_wait' in 'cooperative_groups::thread_block'"
+expect "" "m.cu:9:5: error: 'const struct uint3' has no member named 'w'"
+expect "" "m.cu:9:5: error: no member named 'w' in 'uint3'"
+# Each once, in the order found.
+expect "cooperative_groups::this_grid, cooperative_groups::grid_group" \
+    "m.cu:9:5: error: 'this_grid' is not a member of 'cg'" "m.cu:9:5: error: 'grid_group' is not a member of 'cg'" \
+    "m.cu:12:5: error: 'this_grid' is not a member of 'cg'"
+
+[ $failures -eq 0 ] && echo "names_not_simulated: all checks passed"
+[ $failures -eq 0 ]
