@@ -1,10 +1,12 @@
 /* See student_run.h.  The student's process gets its own process group, so
  * a timeout kills everything it started, and that group dies with the test
  * that ran it (a death signal, and a watcher for what it forked), so a test
- * killed by Check's own timeout leaves nothing spinning. */
+ * killed by Check's own timeout leaves nothing spinning.  What leaves the
+ * group is handed back to the test as an orphan, and killed too. */
 #define _GNU_SOURCE
 #include "student_run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -224,6 +226,49 @@ static void stop_group_reaper(pid_t reaper, int hold)
     close(hold);
 }
 
+/* A process the student's program started and that left its process group
+ * (setsid, setpgid) escapes kill(-group).  The process running the test is
+ * made a subreaper before it forks the program, so such a process, once the
+ * program is gone, becomes this process's child instead of init's: after
+ * the run every child but the watcher is the student's, and is killed.
+ * Layer by layer: a killed process's own children are handed to us next. */
+static void kill_escaped_descendants(pid_t keep)
+{
+    for (int round = 0; round < 1000; round++) {
+        int found = 0;
+        DIR *proc = opendir("/proc");
+        if (!proc)
+            return;
+        struct dirent *e;
+        while ((e = readdir(proc)) != NULL) {
+            pid_t child = (pid_t)atoi(e->d_name);
+            if (child <= 0 || child == keep)
+                continue;
+            char path[64], stat[512];
+            snprintf(path, sizeof path, "/proc/%d/stat", (int)child);
+            int fd = open(path, O_RDONLY | O_CLOEXEC);
+            if (fd < 0)
+                continue;
+            ssize_t got = read(fd, stat, sizeof stat - 1);
+            close(fd);
+            if (got <= 0)
+                continue;
+            stat[got] = '\0';
+            /* "pid (name) state ppid ...": the name may hold spaces and parentheses. */
+            const char *after_name = strrchr(stat, ')');
+            int parent = 0;
+            if (!after_name || sscanf(after_name + 1, " %*c %d", &parent) != 1 || parent != (int)getpid())
+                continue;
+            kill(child, SIGKILL);
+            waitpid(child, NULL, 0);
+            found++;
+        }
+        closedir(proc);
+        if (!found)
+            return;
+    }
+}
+
 static void read_log_tail(const char *path, char *out, size_t len)
 {
     out[0] = '\0';
@@ -315,6 +360,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         free(buf);
         return;
     }
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     double started = lab_now_ms();
     pid_t pid = fork();
     if (pid == 0) {
@@ -385,6 +431,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         usleep(2000);
     }
     kill(-pid, SIGKILL); /* anything it left behind */
+    kill_escaped_descendants(reaper);
     stop_group_reaper(reaper, reaper_hold);
     /* Closed only now: a report written into a pipe nobody reads would end
      * the program with SIGPIPE. */

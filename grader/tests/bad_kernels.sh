@@ -49,6 +49,9 @@ expect fault 2/$full01 "illegal memory access"
 expect hang 0/$full01 "no result after"
 expect hang-in-forked-child 0/$full01 "no result after"
 expect exit-early 0/$full01 "before it returned every result"
+# Copies of the program in a session of their own: the kernel keeps its
+# points, and expect() finds none of them left running.
+expect escapes-its-group $kernel01/$full01 "n=1000, 2 random inputs: correct"
 expect no-compile 0/$full01 "expected ';'"
 expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
