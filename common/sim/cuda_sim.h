@@ -62,24 +62,7 @@ struct dim3 {
     constexpr operator uint3() const { return uint3{x, y, z}; }
 };
 
-#ifdef __clang__
-// Check builds: vector types, so a float4 load or store stays one 16-byte
-// access (as nvcc's LDG.128 / STS.128) instead of being split into two
-// 8-byte ones, which would count as other requests with other banks.
-typedef float float2 __attribute__((ext_vector_type(2)));
-typedef float float4 __attribute__((ext_vector_type(4)));
-typedef int int2 __attribute__((ext_vector_type(2)));
-typedef int int4 __attribute__((ext_vector_type(4)));
-#else
-struct alignas(8) float2 { float x, y; };
-struct alignas(16) float4 { float x, y, z, w; };
-struct alignas(8) int2 { int x, y; };
-struct alignas(16) int4 { int x, y, z, w; };
-#endif
-inline float2 make_float2(float x, float y) { return float2{x, y}; }
-inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
-inline int2 make_int2(int x, int y) { return int2{x, y}; }
-inline int4 make_int4(int x, int y, int z, int w) { return int4{x, y, z, w}; }
+#include "sim_vector_types.h"
 
 namespace sim {
 

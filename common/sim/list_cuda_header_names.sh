@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes common/sim/cuda_header_names.txt: the names a CUDA toolkit's headers
 # declare for a program to use (runtime API functions, types and constants,
-# cuda*; device intrinsics and atomics, __* and atomic*), one per line; and
+# cuda*; the driver API's, cu* and CU*; device intrinsics and atomics, __*
+# and atomic*), one per line; and
 # common/sim/cuda_header_files.txt: the headers themselves.  A file that
 # uses one the simulator does not provide fails to compile there while nvcc
 # builds it; names_not_simulated.sh reads these lists so that the grader and
@@ -19,6 +20,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
         cat "$include"/cuda_runtime_api.h "$include"/cuda_runtime.h "$include"/driver_types.h \
             "$include"/surface_types.h "$include"/texture_types.h |
             grep -oE '\bcuda[A-Z][A-Za-z0-9_]*\b'
+        # The driver API (cuda.h): its functions, types and constants.
+        grep -oE '\b(cu[A-Z]|CU[a-z_])[A-Za-z0-9_]*\b' "$include"/cuda.h
         cat "$include"/crt/device_functions.h "$include"/crt/math_functions.h "$include"/sm_*_intrinsics.h \
             "$include"/device_atomic_functions.h "$include"/sm_*_atomic_functions.h 2>/dev/null |
             grep -oE '\b(__[a-z][A-Za-z0-9_]*|atomic[A-Z][A-Za-z0-9_]*)[[:space:]]*\(' | sed 's/[[:space:]]*($//' |

@@ -1658,6 +1658,49 @@ START_TEST(cooperative_groups_tile_with_a_lane_missing_fails)
 }
 END_TEST
 
+// CUDA's vector types with nvcc's sizes and alignments (a structure of
+// them, or a vector load, lays out as on a GPU), and a kernel moving them.
+static_assert(sizeof(float3) == 12 && alignof(float3) == 4, "float3");
+static_assert(sizeof(float4) == 16 && alignof(float4) == 16, "float4");
+static_assert(sizeof(uint2) == 8 && alignof(uint2) == 8, "uint2");
+static_assert(sizeof(uint4) == 16 && alignof(uint4) == 16, "uint4");
+static_assert(sizeof(double2) == 16 && alignof(double2) == 16, "double2");
+static_assert(sizeof(short2) == 4 && alignof(short2) == 4, "short2");
+static_assert(sizeof(char4) == 4 && alignof(char4) == 4, "char4");
+static_assert(sizeof(uchar3) == 3 && alignof(uchar3) == 1, "uchar3");
+static_assert(sizeof(longlong2) == 16 && alignof(longlong2) == 16, "longlong2");
+
+__global__ void move_vectors(const uint4 *in, double2 *out, float3 *sums)
+{
+    uint4 v = in[threadIdx.x];
+    out[threadIdx.x] = make_double2(v.x + v.y, v.z * v.w);
+    sums[threadIdx.x] = make_float3((float)v.x, (float)v.y, (float)(v.x + v.y + v.z + v.w));
+}
+
+START_TEST(vector_types_and_their_make_functions)
+{
+    std::vector<uint4> in(32);
+    for (unsigned i = 0; i < 32; i++)
+        in[i] = make_uint4(i, 2 * i, 3, i + 1);
+    uint4 *d_in = dev_alloc<uint4>(32);
+    double2 *d_out = dev_alloc<double2>(32);
+    float3 *d_sums = dev_alloc<float3>(32);
+    to_device(d_in, in);
+    move_vectors<<<1, 32>>>(d_in, d_out, d_sums);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<double2> out = to_host(d_out, 32);
+    std::vector<float3> sums = to_host(d_sums, 32);
+    for (unsigned i = 0; i < 32; i++) {
+        ck_assert_msg(out[i].x == 3.0 * i && out[i].y == 3.0 * (i + 1), "thread %u: (%g, %g)", i, out[i].x, out[i].y);
+        ck_assert_msg(sums[i].x == i && sums[i].y == 2 * i && sums[i].z == 4 * i + 4, "thread %u: sums", i);
+    }
+    char4 c = make_char4(1, -2, 3, -4);
+    longlong2 l = make_longlong2(1LL << 40, -7);
+    ck_assert_int_eq(c.y + c.w, -6);
+    ck_assert(l.x == 1LL << 40 && l.y == -7);
+}
+END_TEST
+
 START_TEST(tiled_matmul_100) { check_matmul(100); }
 END_TEST
 
@@ -1755,6 +1798,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, launch_with_shared_bytes_and_stream);
     tcase_add_test(tc, attributes_streams_and_managed_memory);
     tcase_add_test(tc, arithmetic_intrinsics);
+    tcase_add_test(tc, vector_types_and_their_make_functions);
 
     tc = tcase(s, "atomics", 10);
     tcase_add_test(tc, atomic_add_totals);
