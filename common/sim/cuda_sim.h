@@ -44,7 +44,9 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 // One copy per OS thread; a block's threads all run on one OS thread, so
 // each block sees its own array (see launch.cpp).
 // Aligned like a GPU's shared memory, so bank numbers in check mode match.
-#define SIM_SHARED static thread_local __attribute__((aligned(128)))
+// No `static`: thread_local in a function implies it, and CUDA lets a file
+// write `static __shared__`, which would then say static twice.
+#define SIM_SHARED thread_local __attribute__((aligned(128)))
 // Written by the host (cudaMemcpyToSymbol) before a launch, read by every
 // block: one copy for the whole program, in a section of its own so that
 // check mode knows these reads for constant memory (check_mode.cpp).
