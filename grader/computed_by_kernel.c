@@ -1,14 +1,16 @@
 /* The structural rule of stage 01, whose idea is the GPU itself: C is
  * computed by the student's kernel.  A matmul that copies A and B to the
  * host and multiplies there, or fills C by cudaMemcpy from a result made
- * anywhere else, gets a right answer without a right kernel.  The rule asks
+ * on the host, gets a right answer without a right kernel.  The rule asks
  * for what any kernel that computes C must do, whatever its shape (one
  * thread per element, a grid-stride loop, tiles): no copy to the host while
- * matmul runs (so the host never sees A or B), none into C, no host memory
+ * matmul runs (so the host never sees A or B), none from the host into C
+ * (a copy from device memory into C, out of a padded or scratch buffer a
+ * kernel computed, moves the device's own product and is fine), no host memory
  * touched by a kernel, every element of C stored by a kernel and every
  * element of A and B loaded by one.
  *
- * Its first half, nothing copied to the host or into C and no kernel given
+ * Its first half, nothing copied to the host or from it into C and no kernel given
  * host memory, is asked of every test of every stage before a result counts
  * (ledger_says_device_computed): a product made on the host is no stage's
  * kernel, whichever way it reached C. */
@@ -31,7 +33,7 @@ int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t le
                  "result", host_launches, host_launches == 1 ? "" : "es");
     else
         snprintf(msg, len,
-                 "matmul itself copied %llu bytes from the device to the host and %llu bytes into C (cudaMemcpy, "
+                 "matmul itself copied %llu bytes from the device to the host and %llu bytes from the host into C (cudaMemcpy, "
                  "cudaMemcpyFromSymbol): C must be computed by your kernel on the device (A, B and C stay there; the kit "
                  "copies C back after matmul returns), not on the host or elsewhere, so no test counts this result",
                  to_host, into_c);

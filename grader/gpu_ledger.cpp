@@ -12,7 +12,9 @@
 //   - bytes copied from the device to the host (cudaMemcpy, ...Async, 2D,
 //     3D, from a symbol, from an array), by the copy's kind, or for
 //     cudaMemcpyDefault by where its pointers lead;
-//   - bytes copied into C by any of these copies;
+//   - bytes copied into C from host memory by any of these copies (a copy
+//     from device memory into C moves what kernels made: a product
+//     computed into a padded or scratch buffer is still the device's);
 //   - kernel launches made while memory a kernel can reach from the host
 //     exists (cudaMallocHost, cudaHostAlloc, cudaHostRegister,
 //     cudaMallocManaged, __managed__ variables).  The simulator looks at
@@ -48,17 +50,19 @@ bool into_c(const void *dst, size_t bytes)
     return d < c_end && d + bytes > c_begin;
 }
 
-// One copy of `bytes` to dst, of the given kind (src unknown for symbols
-// and arrays, which are on the device).
+// One copy of `bytes` to dst, of the given kind (src null for symbols and
+// arrays, which are on the device).
 void count_copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
 {
     if (!counting)
         return;
     bool to_host = kind == cudaMemcpyDeviceToHost ||
                    (kind == cudaMemcpyDefault && !on_device(dst) && (src == nullptr || on_device(src)));
+    bool from_host = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyHostToHost ||
+                     (kind == cudaMemcpyDefault && src != nullptr && !on_device(src));
     if (to_host)
         moved.copied_to_host += bytes;
-    else if (into_c(dst, bytes))
+    else if (from_host && into_c(dst, bytes))
         moved.copied_into_c += bytes;
 }
 

@@ -1,5 +1,5 @@
 /* Where C came from, on a GPU: what the student's matmul copied to the host
- * and into C, and the kernels it launched while host memory was in their
+ * and from the host into C, and the kernels it launched while host memory was in their
  * reach (gpu_ledger.cpp says how, and what it cannot see).  Used by
  * lab_exec's GPU build, which is linked so that the runtime calls counted
  * go through gpu_ledger.cpp first (common/build.mk). */

@@ -264,7 +264,7 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
 }
 
 /* A result counts only if matmul's kernels made it: nothing copied to the
- * host (where A and B could be multiplied) or into C while matmul ran, and
+ * host (where A and B could be multiplied) or from it into C while matmul ran, and
  * no kernel given host memory to carry them there.  The simulator's ledger
  * says so for the run itself.  A GPU build's ledger sees only the runtime
  * calls it wraps (no launch's pointers), so the check build of the same
@@ -601,5 +601,5 @@ void grading_run_check(const char *variant, int n, check_counts *out)
                      "kernels read A and B and write C in device memory, through the pointers matmul was given%s%s",
                      n, out->host_accesses, out->findings[0] ? "\nThe check report says:\n" : "", out->findings);
     ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
-                  out->moved.copied_into_c ? " C was filled by cudaMemcpy, not by a kernel: compute it on the device" : "");
+                  out->moved.copied_into_c ? " C was filled by cudaMemcpy from the host, not by a kernel: compute it on the device" : "");
 }

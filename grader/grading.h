@@ -88,7 +88,7 @@ int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* t
 int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len); /* C from a kernel, not the host */
 
 /* What every test asks of a run before it counts the result: matmul copied
- * nothing to the host and nothing into C, and gave no kernel a pointer to
+ * nothing to the host and nothing from it into C, and gave no kernel a pointer to
  * host memory (the simulator's ledger).  1 when so, else 0 with the reason
  * in msg. */
 int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t len);

@@ -35,7 +35,7 @@ struct allocation {
     char *data;
     size_t bytes;       // as asked for
     size_t slack_before;
-    unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here (sim_ledger_of)
+    unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here from the host (sim_ledger_of)
 };
 
 size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
@@ -121,6 +121,15 @@ bool register_device_variable(const void *address, size_t bytes)
 {
     device_variables().emplace_back(reinterpret_cast<uintptr_t>(address), bytes);
     return true;
+}
+
+static bool in_device_variable(const void *p, size_t bytes)
+{
+    auto u = reinterpret_cast<uintptr_t>(p);
+    for (const auto &v : device_variables())
+        if (u >= v.first && u + bytes <= v.first + v.second)
+            return true;
+    return false;
 }
 
 static size_t managed_variables = 0;
@@ -381,9 +390,12 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     }
     scoped_access open_dst(da), open_src(sa != da ? sa : nullptr);
     memmove(dst, src, bytes);
-    if (da)
+    // Into device memory from the host is counted (the grader asks it of
+    // C); from device memory, a __device__ variable included
+    // (cudaMemcpyFromSymbol), it moves what kernels made, and is not.
+    if (da && !sa && !in_device_variable(src, bytes))
         const_cast<allocation *>(da)->copied_in += bytes;
-    else if (sa)
+    else if (sa && !da)
         copied_to_host += bytes;
     return cudaSuccess;
 }

@@ -77,14 +77,21 @@ START_TEST(copies_to_the_host_are_counted_by_kind_and_by_pointer)
 }
 END_TEST
 
-START_TEST(copies_into_c_are_counted)
+START_TEST(copies_from_the_host_into_c_are_counted)
 {
     gpu_ledger_begin(C, c_bytes);
     __wrap_cudaMemcpy(C + 100, host, 12, cudaMemcpyHostToDevice);
-    __wrap_cudaMemcpy(C - 4, device, 8, cudaMemcpyDeviceToDevice); // overlaps C's first word
+    __wrap_cudaMemcpy(C - 4, host, 8, cudaMemcpyHostToDevice); // overlaps C's first word
+    __wrap_cudaMemcpy(C + 8, host, 20, cudaMemcpyDefault);      // from the host, by where it leads
+    // From device memory: what kernels made, computed elsewhere (a padded
+    // or scratch buffer) and moved into C.  Not counted.
+    __wrap_cudaMemcpy(C, device, 16, cudaMemcpyDeviceToDevice);
+    __wrap_cudaMemcpy(C + 16, device, 16, cudaMemcpyDefault);
+    __wrap_cudaMemcpy2D(C, 64, device, 64, 8, 3, cudaMemcpyDeviceToDevice);
+    __wrap_cudaMemcpyFromSymbol(C, "symbol", 16, 0, cudaMemcpyDeviceToDevice);
     __wrap_cudaMemcpy(device, device + 100, 8, cudaMemcpyDeviceToDevice);
     matmul_ledger m = gpu_ledger_end();
-    ck_assert_uint_eq(m.copied_into_c, 12 + 8);
+    ck_assert_uint_eq(m.copied_into_c, 12 + 8 + 20);
     ck_assert_uint_eq(m.copied_to_host, 0);
 }
 END_TEST
@@ -114,7 +121,7 @@ int main(void)
     TCase *t = tcase_create("counts");
     tcase_add_test(t, copies_outside_matmul_are_not_counted);
     tcase_add_test(t, copies_to_the_host_are_counted_by_kind_and_by_pointer);
-    tcase_add_test(t, copies_into_c_are_counted);
+    tcase_add_test(t, copies_from_the_host_into_c_are_counted);
     tcase_add_test(t, launches_count_once_host_memory_is_in_reach);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);

@@ -685,6 +685,11 @@ START_TEST(ledger_counts_what_leaves_the_device)
     CUDA_OK(cudaDeviceSynchronize());
     sim_ledger on_device = sim_ledger_of(b);
     ck_assert_uint_eq(on_device.copied_into_p - at_start.copied_into_p, n * sizeof(float));
+    // From device memory into b: what kernels made, not counted.
+    CUDA_OK(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDeviceToDevice));
+    CUDA_OK(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDefault));
+    CUDA_OK(cudaMemcpyFromSymbol(b, ledger_symbol, n * sizeof(float), 0, cudaMemcpyDeviceToDevice));
+    ck_assert_uint_eq(sim_ledger_of(b).copied_into_p, on_device.copied_into_p);
     ck_assert_uint_eq(on_device.copied_to_host, at_start.copied_to_host);
     ck_assert_uint_eq(on_device.host_pointer_launches, at_start.host_pointer_launches);
 
