@@ -167,14 +167,22 @@ struct sim_cfg {
 template <class... P, class... A>
 void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
 {
-    static_assert(sizeof...(P) == sizeof...(A),
-                  "kernel launched with the wrong number of arguments");
-    sim::kernel_closure<P...> closure{kernel, std::tuple<P...>(std::move(l.args))};
-    std::apply([&l](const P &...a) {
-        const void *pointers[] = {nullptr, sim::data_pointer_or_null(a)...};
-        sim::note_launch_pointers(pointers + 1, sizeof...(P), l.site.file, l.site.line);
-    }, closure.args);
-    sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site);
+    static_assert(sizeof...(A) <= sizeof...(P), "kernel launched with more arguments than it has parameters");
+    // nvcc fills in a kernel's default arguments at the launch; here the
+    // kernel is known by its address alone, which does not carry them.
+    static_assert(sizeof...(A) >= sizeof...(P),
+                  "a kernel launch that leaves parameters to their default arguments is not simulated: the "
+                  "simulator knows the kernel by its address, which does not carry them, a limit of the kit "
+                  "(unless the kernel has no defaults and the launch is missing arguments); pass every "
+                  "argument, or run and grade it on a GPU (BACKEND=gpu)");
+    if constexpr (sizeof...(A) == sizeof...(P)) {
+        sim::kernel_closure<P...> closure{kernel, std::tuple<P...>(std::move(l.args))};
+        std::apply([&l](const P &...a) {
+            const void *pointers[] = {nullptr, sim::data_pointer_or_null(a)...};
+            sim::note_launch_pointers(pointers + 1, sizeof...(P), l.site.file, l.site.line);
+        }, closure.args);
+        sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site);
+    }
 }
 
 #define threadIdx (::sim::current_thread->thread_idx)

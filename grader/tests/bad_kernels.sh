@@ -117,6 +117,7 @@ expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: corr
 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
 expect active-mask 0/$full01 "kit limit: 01-naive/matmul.cu uses __activemask()"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
+expect default-kernel-argument 0/$full01 "kit limit: 01-naive/matmul.cu launches a kernel with parameters left to their default arguments"
 # Cooperative groups the simulator's stand-in lacks: a group it refuses
 # (include/cooperative_groups.h), and a header of CUDA's under
 # cooperative_groups/.
