@@ -202,13 +202,28 @@ inline int sim_syncthreads_or(int predicate) { return sim::barrier_count(predica
 inline void sim_threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void sim_threadfence_block() {}
 
-// Device-side helpers CUDA provides in the global namespace.
-inline int min(int a, int b) { return a < b ? a : b; }
-inline int max(int a, int b) { return a > b ? a : b; }
-inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+// Device-side helpers CUDA provides in the global namespace.  min and max
+// with CUDA's overloads: a signed and an unsigned integer compare as the
+// unsigned type, a float and a double as doubles (and floating point
+// ignores a NaN, as fminf does), so a call nvcc accepts resolves here too.
+#define SIM_MIN_MAX(R, A, B)                                                                                \
+    inline R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }                                           \
+    inline R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
+#define SIM_MIN_MAX_SIGNED_UNSIGNED(S, U) \
+    SIM_MIN_MAX(S, S, S) SIM_MIN_MAX(U, U, U) SIM_MIN_MAX(U, S, U) SIM_MIN_MAX(U, U, S)
+SIM_MIN_MAX_SIGNED_UNSIGNED(int, unsigned)
+SIM_MIN_MAX_SIGNED_UNSIGNED(long, unsigned long)
+SIM_MIN_MAX_SIGNED_UNSIGNED(long long, unsigned long long)
+#undef SIM_MIN_MAX_SIGNED_UNSIGNED
+#undef SIM_MIN_MAX
 inline float min(float a, float b) { return fminf(a, b); }
 inline float max(float a, float b) { return fmaxf(a, b); }
+inline double min(double a, double b) { return fmin(a, b); }
+inline double max(double a, double b) { return fmax(a, b); }
+inline double min(float a, double b) { return fmin(a, b); }
+inline double max(float a, double b) { return fmax(a, b); }
+inline double min(double a, float b) { return fmin(a, b); }
+inline double max(double a, float b) { return fmax(a, b); }
 inline float sim_fmul_rn(float a, float b) { return a * b; }
 inline float sim_fadd_rn(float a, float b) { return a + b; }
 inline float sim_fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
@@ -234,6 +249,33 @@ inline float sim_uint_as_float(unsigned u) { float f; __builtin_memcpy(&f, &u, s
 inline int sim_popc(unsigned x) { return __builtin_popcount(x); }
 inline int sim_clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
 inline int sim_ffs(int x) { return __builtin_ffs(x); }
+inline int sim_popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int sim_clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
+inline int sim_ffsll(long long x) { return __builtin_ffsll(x); }
+inline unsigned sim_brev(unsigned x)
+{
+    unsigned r = 0;
+    for (int i = 0; i < 32; i++, x >>= 1)
+        r = r << 1 | (x & 1);
+    return r;
+}
+// Integer products: of the low 24 bits (the old fast path for index
+// arithmetic), and the high half of a 32-bit product.
+inline int sim_mul24(int a, int b)
+{
+    long long x = (long long)((unsigned)a << 8) >> 8, y = (long long)((unsigned)b << 8) >> 8;  // sign-extended low 24 bits
+    return (int)(unsigned)(x * y);
+}
+inline unsigned sim_umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }
+inline int sim_mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
+inline unsigned sim_umulhi(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
+// Conversions with round-to-nearest-even (_rn) or toward zero (_rz).
+inline int sim_float2int_rn(float f) { return (int)nearbyintf(f); }
+inline int sim_float2int_rz(float f) { return (int)f; }
+inline unsigned sim_float2uint_rn(float f) { return (unsigned)nearbyintf(f); }
+inline unsigned sim_float2uint_rz(float f) { return (unsigned)f; }
+inline float sim_int2float_rn(int i) { return (float)i; }
+inline float sim_uint2float_rn(unsigned u) { return (float)u; }
 // __ldg: a read through the read-only cache; on the CPU, a read.
 template <class T>
 inline T sim_ldg(const T *p) { return *p; }

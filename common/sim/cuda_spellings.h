@@ -53,6 +53,20 @@
     X(__popc, sim_popc)                                 \
     X(__clz, sim_clz)                                   \
     X(__ffs, sim_ffs)                                   \
+    X(__popcll, sim_popcll)                             \
+    X(__clzll, sim_clzll)                               \
+    X(__ffsll, sim_ffsll)                               \
+    X(__brev, sim_brev)                                 \
+    X(__mul24, sim_mul24)                               \
+    X(__umul24, sim_umul24)                             \
+    X(__mulhi, sim_mulhi)                               \
+    X(__umulhi, sim_umulhi)                             \
+    X(__float2int_rn, sim_float2int_rn)                 \
+    X(__float2int_rz, sim_float2int_rz)                 \
+    X(__float2uint_rn, sim_float2uint_rn)               \
+    X(__float2uint_rz, sim_float2uint_rz)               \
+    X(__int2float_rn, sim_int2float_rn)                 \
+    X(__uint2float_rn, sim_uint2float_rn)               \
     X(__pipeline_memcpy_async, sim_pipeline_memcpy_async) \
     X(__pipeline_commit, sim_pipeline_commit)           \
     X(__pipeline_wait_prior, sim_pipeline_wait_prior)   \

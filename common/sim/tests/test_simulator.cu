@@ -1230,6 +1230,43 @@ START_TEST(arithmetic_intrinsics)
 }
 END_TEST
 
+// Integer intrinsics, conversions, and min/max with CUDA's mixed-type
+// overloads (a signed and an unsigned compare as unsigned; a float and a
+// double as doubles): the calls nvcc accepts, with its results.
+__global__ void integer_intrinsics(long long *out)
+{
+    int i = 0;
+    out[i++] = __mul24(-3, 1 << 20);
+    out[i++] = __mul24(0x1000001, 5);              // only the low 24 bits: 1 * 5
+    out[i++] = __umul24(0xff000002u, 3u);          // 2 * 3
+    out[i++] = __mulhi(1 << 30, 16);               // (2^34) >> 32
+    out[i++] = __umulhi(0xffffffffu, 0xffffffffu);
+    out[i++] = __popcll(0xf0f0f0f0f0f0f0f0ull);
+    out[i++] = __clzll(1ll << 40);
+    out[i++] = __ffsll(1ll << 40);
+    out[i++] = __brev(1u);
+    out[i++] = __float2int_rn(2.5f) * 100 + __float2int_rn(3.5f) * 10 + __float2int_rz(-2.7f);
+    out[i++] = __float2uint_rn(7.5f) + __float2uint_rz(7.9f);
+    out[i++] = (long long)(__int2float_rn(-7) * 2 + __uint2float_rn(9u));
+    out[i++] = min(-1, 2u);                        // unsigned: 2
+    out[i++] = max(-1L, 2UL) == (unsigned long)-1; // unsigned: -1 wraps to the largest
+    out[i++] = (long long)(min(1.5f, 2.5) * 10) + (long long)(max(2.5, 1.5f) * 100);
+    out[i++] = min(3LL, 4LL) + max(5u, 6u);
+}
+
+START_TEST(integer_intrinsics_and_mixed_min_max)
+{
+    const int count = 16;
+    long long *d = dev_alloc<long long>(count);
+    integer_intrinsics<<<1, 1>>>(d);
+    std::vector<long long> o = to_host(d, count);
+    long long want[count] = {-3LL << 20, 5, 6, 4, 0xfffffffe, 32, 23, 41, 0x80000000LL,
+                             2 * 100 + 4 * 10 - 2, 8 + 7, -14 + 9, 2, 1, 15 + 250, 3 + 6};
+    for (int k = 0; k < count; k++)
+        ck_assert_msg(o[k] == want[k], "result %d: %lld, want %lld", k, o[k], want[k]);
+}
+END_TEST
+
 START_TEST(attributes_streams_and_managed_memory)
 {
     cudaDeviceProp p;
@@ -1803,6 +1840,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, launch_with_shared_bytes_and_stream);
     tcase_add_test(tc, attributes_streams_and_managed_memory);
     tcase_add_test(tc, arithmetic_intrinsics);
+    tcase_add_test(tc, integer_intrinsics_and_mixed_min_max);
     tcase_add_test(tc, vector_types_and_their_make_functions);
 
     tc = tcase(s, "atomics", 10);
