@@ -46,14 +46,16 @@ Suite *suite_04_tiled(void)
     grading_add_size_tests_built(s, "TILE=32", small, 5, 3);
     grading_add_size_tests_built(s, "TILE=32", large, 1, 2);
     /* The idea, on the simulator's counts (built with each tile width).
-     * Reuse is counted at n = 96, a whole number of tiles of either width:
+     * Reuse is counted at n = 128, a whole number of tiles of either width:
      * how a kernel meets the edges is the size tests' and the bounds test's
      * to judge, and a kernel that pads A and B with zeros to whole tiles
      * (copies on the device, a loop with no edge tests) loads and stores
-     * exactly what one with edge tests does there. */
-    grading_add_structure_test(s, "loads per element (TILE=16)", "check-TILE=16", 96, loads_tile16);
-    grading_add_structure_test(s, "loads per element (TILE=32)", "check-TILE=32", 96, loads_tile32);
-    grading_add_structure_test(s, "one store per element", "check-TILE=32", 96, rule_one_store_per_element);
+     * exactly what one with edge tests does there.  Above the small size
+     * tests' 100, so a kernel that hung there is not run again here (a
+     * hang costs a stage one time limit; student_run.c). */
+    grading_add_structure_test(s, "loads per element (TILE=16)", "check-TILE=16", 128, loads_tile16);
+    grading_add_structure_test(s, "loads per element (TILE=32)", "check-TILE=32", 128, loads_tile32);
+    grading_add_structure_test(s, "one store per element", "check-TILE=32", 128, rule_one_store_per_element);
     grading_add_structure_test(s, "barriers (TILE=16)", "check-TILE=16", 100, rule_no_hazards);
     grading_add_structure_test(s, "barriers (TILE=32)", "check-TILE=32", 100, rule_no_hazards);
     grading_add_structure_test(s, "in bounds", "check-TILE=32", 100, rule_in_bounds);
