@@ -263,7 +263,8 @@ inline unsigned sim_brev(unsigned x)
 // arithmetic), and the high half of a 32-bit product.
 inline int sim_mul24(int a, int b)
 {
-    long long x = (long long)((unsigned)a << 8) >> 8, y = (long long)((unsigned)b << 8) >> 8;  // sign-extended low 24 bits
+    // The low 24 bits, sign-extended (an arithmetic shift of an int).
+    long long x = (int)((unsigned)a << 8) >> 8, y = (int)((unsigned)b << 8) >> 8;
     return (int)(unsigned)(x * y);
 }
 inline unsigned sim_umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }

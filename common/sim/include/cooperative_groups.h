@@ -117,14 +117,17 @@ public:
     static unsigned meta_group_rank() { return sim_detail::block_rank() / Size; }
     static unsigned meta_group_size() { return (sim_detail::block_threads() + Size - 1) / Size; }
 
+    // A tile's shuffles carry a value of any trivially copyable type, as
+    // CUDA's do: one of more than 8 bytes (a float4, say) goes as 8-byte
+    // pieces, each a shuffle of its own.
     template <class T>
-    static T shfl(T var, int src_rank) { return sim_warp_shfl_sync(mask(), var, src_rank, (int)Size); }
+    static T shfl(T var, int src_rank) { return shuffle(sim::warp_op::shfl, var, src_rank); }
     template <class T>
-    static T shfl_up(T var, unsigned delta) { return sim_warp_shfl_up_sync(mask(), var, delta, (int)Size); }
+    static T shfl_up(T var, unsigned delta) { return shuffle(sim::warp_op::shfl_up, var, (int)delta); }
     template <class T>
-    static T shfl_down(T var, unsigned delta) { return sim_warp_shfl_down_sync(mask(), var, delta, (int)Size); }
+    static T shfl_down(T var, unsigned delta) { return shuffle(sim::warp_op::shfl_down, var, (int)delta); }
     template <class T>
-    static T shfl_xor(T var, unsigned lane_mask) { return sim_warp_shfl_xor_sync(mask(), var, (int)lane_mask, (int)Size); }
+    static T shfl_xor(T var, unsigned lane_mask) { return shuffle(sim::warp_op::shfl_xor, var, (int)lane_mask); }
     static int any(int predicate) { return sim_warp_any_sync(mask(), predicate); }
     static int all(int predicate) { return sim_warp_all_sync(mask(), predicate); }
     // The tile's own lanes' votes, bit 0 for its rank 0, as CUDA numbers them.
@@ -132,6 +135,25 @@ public:
     {
         return sim_warp_ballot_sync(mask(), predicate) >> (sim_detail::block_rank() % sim::warp_lanes / Size * Size);
     }
+private:
+    template <class T>
+    static T shuffle(sim::warp_op op, T var, int arg)
+    {
+        static_assert(std::is_trivially_copyable<T>::value, "a tile's shuffle carries a trivially copyable value");
+        if constexpr (sizeof(T) <= 8) {
+            return sim::warp_shuffle(op, mask(), var, arg, (int)Size);
+        } else {
+            uint64_t pieces[(sizeof(T) + 7) / 8] = {};
+            __builtin_memcpy(pieces, &var, sizeof var);
+            for (uint64_t &piece : pieces)
+                piece = sim::warp_shuffle(op, mask(), piece, arg, (int)Size);
+            T out;
+            __builtin_memcpy(&out, pieces, sizeof out);
+            return out;
+        }
+    }
+
+public:
     template <class T>
     static unsigned match_any(T)
     {

@@ -1237,7 +1237,7 @@ __global__ void integer_intrinsics(long long *out)
 {
     int i = 0;
     out[i++] = __mul24(-3, 1 << 20);
-    out[i++] = __mul24(0x1000001, 5);              // only the low 24 bits: 1 * 5
+    out[i++] = __mul24(0x1000001, 5) * 100 + __mul24(-3, 5);  // only the low 24 bits (1, -3)
     out[i++] = __umul24(0xff000002u, 3u);          // 2 * 3
     out[i++] = __mulhi(1 << 30, 16);               // (2^34) >> 32
     out[i++] = __umulhi(0xffffffffu, 0xffffffffu);
@@ -1260,7 +1260,7 @@ START_TEST(integer_intrinsics_and_mixed_min_max)
     long long *d = dev_alloc<long long>(count);
     integer_intrinsics<<<1, 1>>>(d);
     std::vector<long long> o = to_host(d, count);
-    long long want[count] = {-3LL << 20, 5, 6, 4, 0xfffffffe, 32, 23, 41, 0x80000000LL,
+    long long want[count] = {-3 * (1LL << 20), 500 - 15, 6, 4, 0xfffffffe, 32, 23, 41, 0x80000000LL,
                              2 * 100 + 4 * 10 - 2, 8 + 7, -14 + 9, 2, 1, 15 + 250, 3 + 6};
     for (int k = 0; k < count; k++)
         ck_assert_msg(o[k] == want[k], "result %d: %lld, want %lld", k, o[k], want[k]);
@@ -1592,7 +1592,7 @@ namespace cg = cooperative_groups;
 
 // What each thread of a (8, 4, 2) block learns from its block and its
 // tiles, in `fields` ints per thread, by its rank in the block.
-enum { cg_fields = 14 };
+enum { cg_fields = 15 };
 __global__ void group_facts(int *out)
 {
     cg::thread_block block = cg::this_thread_block();
@@ -1617,6 +1617,9 @@ __global__ void group_facts(int *out)
     warp.sync();
     cg::sync(block);
     o[13] = (int)block.group_index().x;
+    // More than 8 bytes: shuffled in pieces, as CUDA's tiles do.
+    float4 v = eight.shfl_down(make_float4(rank, rank + 1, rank + 2, rank + 3), 2);
+    o[14] = (int)(v.x * 1000 + v.w);
 }
 
 START_TEST(cooperative_groups_ranks_tiles_and_reduce)
@@ -1641,7 +1644,8 @@ START_TEST(cooperative_groups_ranks_tiles_and_reduce)
                                first32,
                                r % 16 * 100 + 16,
                                32 * 100 + r % 32,
-                               2};
+                               2,
+                               r % 8 >= 6 ? r * 1000 + r + 3 : (r + 2) * 1000 + r + 5};
         for (int i = 0; i < cg_fields; i++)
             ck_assert_msg(f[i] == want[i], "thread %d, fact %d: %d, want %d", r, i, f[i], want[i]);
     }
