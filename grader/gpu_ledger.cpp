@@ -10,8 +10,9 @@
 //
 // What it counts, as the simulator does:
 //   - bytes copied from the device to the host (cudaMemcpy, ...Async, 2D,
-//     3D, from a symbol, from an array), by the copy's kind, or for
-//     cudaMemcpyDefault by where its pointers lead;
+//     3D, from a symbol, from an array), by where the copy's pointers lead,
+//     whatever kind it names (with unified addressing a copy named device
+//     to device may well write pinned host memory);
 //   - bytes copied into C from host memory by any of these copies (a copy
 //     from device memory into C moves what kernels made: a product
 //     computed into a padded or scratch buffer is still the device's);
@@ -50,19 +51,17 @@ bool into_c(const void *dst, size_t bytes)
     return d < c_end && d + bytes > c_begin;
 }
 
-// One copy of `bytes` to dst, of the given kind (src null for symbols and
-// arrays, which are on the device).
-void count_copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+// One copy of `bytes` to dst (src null for symbols and arrays, which are
+// on the device).  Judged by where the pointers lead, not by the kind the
+// call names: a kind that does not match them is no way around the ledger.
+void count_copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind)
 {
     if (!counting)
         return;
-    bool to_host = kind == cudaMemcpyDeviceToHost ||
-                   (kind == cudaMemcpyDefault && !on_device(dst) && (src == nullptr || on_device(src)));
-    bool from_host = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyHostToHost ||
-                     (kind == cudaMemcpyDefault && src != nullptr && !on_device(src));
-    if (to_host)
+    bool src_on_device = src == nullptr || on_device(src);
+    if (src_on_device && !on_device(dst))
         moved.copied_to_host += bytes;
-    else if (from_host && into_c(dst, bytes))
+    else if (!src_on_device && into_c(dst, bytes))
         moved.copied_into_c += bytes;
 }
 

@@ -90,9 +90,13 @@ START_TEST(copies_from_the_host_into_c_are_counted)
     __wrap_cudaMemcpy2D(C, 64, device, 64, 8, 3, cudaMemcpyDeviceToDevice);
     __wrap_cudaMemcpyFromSymbol(C, "symbol", 16, 0, cudaMemcpyDeviceToDevice);
     __wrap_cudaMemcpy(device, device + 100, 8, cudaMemcpyDeviceToDevice);
+    // A kind that does not match the pointers: judged by the pointers
+    // (host memory named as device memory, into C and out to the host).
+    __wrap_cudaMemcpy(C + 200, host, 24, cudaMemcpyDeviceToDevice);
+    __wrap_cudaMemcpy(host, device, 100, cudaMemcpyDeviceToDevice);
     matmul_ledger m = gpu_ledger_end();
-    ck_assert_uint_eq(m.copied_into_c, 12 + 8 + 20);
-    ck_assert_uint_eq(m.copied_to_host, 0);
+    ck_assert_uint_eq(m.copied_into_c, 12 + 8 + 20 + 24);
+    ck_assert_uint_eq(m.copied_to_host, 100);
 }
 END_TEST
 
