@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# names_not_simulated.sh LOG: the names of CUDA's headers (the runtime API,
-# device intrinsics, atomics: cuda_header_names.txt, beside this script)
-# that the simulator build in LOG found undeclared, and CUDA's headers it
-# found missing (cuda_header_files.txt), comma-separated, or nothing.  Such a name is the simulator's missing piece, not the student's
-# typo (nvcc knows it): the grader calls it a limit of the kit, and `make
-# run` says so under the compiler's messages.
+# names_not_simulated.sh LOG: the names of CUDA's headers (the runtime and
+# driver APIs, device intrinsics, atomics: cuda_header_names.txt, beside
+# this script; cooperative groups: cooperative_groups_names.txt) that the
+# simulator build in LOG found undeclared, and CUDA's headers it found
+# missing (cuda_header_files.txt), comma-separated, each once, or nothing.
+# Such a name is the simulator's missing piece, not the student's typo
+# (nvcc knows it): the grader calls it a limit of the kit, and `make run`
+# says so under the compiler's messages.  Tested by
+# tests/names_not_simulated.sh.
 set -u
 here=$(dirname "$0")
 # gcc quotes with ‘’ in a UTF-8 locale and with '' in the C locale.
