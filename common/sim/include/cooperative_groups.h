@@ -135,6 +135,7 @@ public:
     {
         return sim_warp_ballot_sync(mask(), predicate) >> (sim_detail::block_rank() % sim::warp_lanes / Size * Size);
     }
+
 private:
     template <class T>
     static T shuffle(sim::warp_op op, T var, int arg)
