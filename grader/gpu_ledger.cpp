@@ -54,7 +54,7 @@ bool into_c(const void *dst, size_t bytes)
 // One copy of `bytes` to dst (src null for symbols and arrays, which are
 // on the device).  Judged by where the pointers lead, not by the kind the
 // call names: a kind that does not match them is no way around the ledger.
-void count_copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind)
+void count_copy(void *dst, const void *src, size_t bytes)
 {
     if (!counting)
         return;
@@ -108,36 +108,36 @@ matmul_ledger gpu_ledger_end()
     WRAP_ONE(name##suffix, params, count, args)
 
 WRAP(cudaMemcpy, _ptds, (void *dst, const void *src, size_t count, cudaMemcpyKind kind),
-     count_copy(dst, src, count, kind), (dst, src, count, kind))
+     count_copy(dst, src, count), (dst, src, count, kind))
 WRAP(cudaMemcpyAsync, _ptsz, (void *dst, const void *src, size_t count, cudaMemcpyKind kind, cudaStream_t s),
-     count_copy(dst, src, count, kind), (dst, src, count, kind, s))
+     count_copy(dst, src, count), (dst, src, count, kind, s))
 WRAP(cudaMemcpy2D, _ptds,
      (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind),
-     count_copy(dst, src, width * height, kind), (dst, dpitch, src, spitch, width, height, kind))
+     count_copy(dst, src, width * height), (dst, dpitch, src, spitch, width, height, kind))
 WRAP(cudaMemcpy2DAsync, _ptsz,
      (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind,
       cudaStream_t s),
-     count_copy(dst, src, width * height, kind), (dst, dpitch, src, spitch, width, height, kind, s))
+     count_copy(dst, src, width * height), (dst, dpitch, src, spitch, width, height, kind, s))
 WRAP(cudaMemcpyFromSymbol, _ptds,
      (void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind),
-     count_copy(dst, nullptr, count, kind), (dst, symbol, count, offset, kind))
+     count_copy(dst, nullptr, count), (dst, symbol, count, offset, kind))
 WRAP(cudaMemcpyFromSymbolAsync, _ptsz,
      (void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind, cudaStream_t s),
-     count_copy(dst, nullptr, count, kind), (dst, symbol, count, offset, kind, s))
+     count_copy(dst, nullptr, count), (dst, symbol, count, offset, kind, s))
 WRAP(cudaMemcpy2DFromArray, _ptds,
      (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
       cudaMemcpyKind kind),
-     count_copy(dst, nullptr, width * height, kind), (dst, dpitch, src, wOffset, hOffset, width, height, kind))
+     count_copy(dst, nullptr, width * height), (dst, dpitch, src, wOffset, hOffset, width, height, kind))
 WRAP(cudaMemcpy2DFromArrayAsync, _ptsz,
      (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
       cudaMemcpyKind kind, cudaStream_t s),
-     count_copy(dst, nullptr, width * height, kind), (dst, dpitch, src, wOffset, hOffset, width, height, kind, s))
+     count_copy(dst, nullptr, width * height), (dst, dpitch, src, wOffset, hOffset, width, height, kind, s))
 // A 3-D copy's extent is in bytes for linear memory, in elements for an
 // array: either way its product bounds what moved well enough to be nonzero.
 WRAP(cudaMemcpy3D, _ptds, (const cudaMemcpy3DParms *p),
-     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth, p->kind), (p))
+     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth), (p))
 WRAP(cudaMemcpy3DAsync, _ptsz, (const cudaMemcpy3DParms *p, cudaStream_t s),
-     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth, p->kind), (p, s))
+     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth), (p, s))
 
 WRAP(cudaLaunchKernel, _ptsz,
      (const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s), count_launch(),

@@ -123,13 +123,14 @@ bool register_device_variable(const void *address, size_t bytes)
     return true;
 }
 
-static bool in_device_variable(const void *p, size_t bytes)
+// The `__device__` variable that holds [p, p + bytes), or null.
+static const std::pair<uintptr_t, size_t> *device_variable_holding(const void *p, size_t bytes)
 {
     auto u = reinterpret_cast<uintptr_t>(p);
     for (const auto &v : device_variables())
         if (u >= v.first && u + bytes <= v.first + v.second)
-            return true;
-    return false;
+            return &v;
+    return nullptr;
 }
 
 static size_t managed_variables = 0;
@@ -177,13 +178,11 @@ device_address classify_device_address(const void *p, size_t bytes, uintptr_t *l
         *past = u < start ? u - start : u - start - (intptr_t)a->bytes;
         return device_address::out_of_bounds;
     }
-    auto u = reinterpret_cast<uintptr_t>(p);
-    for (const auto &v : device_variables())
-        if (u >= v.first && u + bytes <= v.first + v.second) {
-            *lo = v.first;
-            *hi = v.first + v.second;
-            return device_address::inside;
-        }
+    if (const auto *v = device_variable_holding(p, bytes)) {
+        *lo = v->first;
+        *hi = v->first + v->second;
+        return device_address::inside;
+    }
     return device_address::not_device;
 }
 
@@ -393,7 +392,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     // Into device memory from the host is counted (the grader asks it of
     // C); from device memory, a __device__ variable included
     // (cudaMemcpyFromSymbol), it moves what kernels made, and is not.
-    if (da && !sa && !in_device_variable(src, bytes))
+    if (da && !sa && !device_variable_holding(src, bytes))
         const_cast<allocation *>(da)->copied_in += bytes;
     else if (sa && !da)
         copied_to_host += bytes;

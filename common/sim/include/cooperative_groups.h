@@ -32,19 +32,16 @@ inline unsigned block_rank()
 }
 inline unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 
-// The lanes of the running thread's tile of `size` threads (a power of two
-// up to 32: a tile never straddles two warps).
+// The first lane of the running thread's tile of `size` threads (a power
+// of two up to 32: a tile never straddles two warps), and the tile's lanes.
+inline unsigned tile_first_lane(unsigned size) { return block_rank() % sim::warp_lanes / size * size; }
 inline unsigned tile_mask(unsigned size)
 {
-    unsigned lane = block_rank() % sim::warp_lanes;
     unsigned lanes = size == sim::warp_lanes ? 0xffffffffu : (1u << size) - 1u;
-    return lanes << (lane / size * size);
+    return lanes << tile_first_lane(size);
 }
 
 constexpr bool is_tile_size(unsigned size) { return size >= 1 && size <= sim::warp_lanes && (size & (size - 1)) == 0; }
-
-template <class... A>
-constexpr bool not_simulated = false;
 
 }  // namespace sim_detail
 
@@ -133,7 +130,7 @@ public:
     // The tile's own lanes' votes, bit 0 for its rank 0, as CUDA numbers them.
     static unsigned ballot(int predicate)
     {
-        return sim_warp_ballot_sync(mask(), predicate) >> (sim_detail::block_rank() % sim::warp_lanes / Size * Size);
+        return sim_warp_ballot_sync(mask(), predicate) >> sim_detail::tile_first_lane(Size);
     }
 
 private:
@@ -158,7 +155,7 @@ public:
     template <class T>
     static unsigned match_any(T)
     {
-        static_assert(sim_detail::not_simulated<T>,
+        static_assert(sim::not_simulated<T>,
                       "cooperative_groups::thread_block_tile::match_any is not simulated: it groups lanes by "
                       "value, which the CPU simulator does not do, a limit of the kit, not a mistake in your "
                       "code; run and grade it on a GPU (BACKEND=gpu)");
@@ -167,7 +164,7 @@ public:
     template <class T>
     static unsigned match_all(T, int &)
     {
-        static_assert(sim_detail::not_simulated<T>,
+        static_assert(sim::not_simulated<T>,
                       "cooperative_groups::thread_block_tile::match_all is not simulated: it groups lanes by "
                       "value, which the CPU simulator does not do, a limit of the kit, not a mistake in your "
                       "code; run and grade it on a GPU (BACKEND=gpu)");
@@ -208,7 +205,7 @@ auto group_size(const G &group) -> decltype(group.num_threads()) { return group.
     template <class... A>                                                                                   \
     inline void name(A...)                                                                                  \
     {                                                                                                       \
-        static_assert(sim_detail::not_simulated<A...>, "cooperative_groups::" #name " is not simulated: " why \
+        static_assert(sim::not_simulated<A...>, "cooperative_groups::" #name " is not simulated: " why \
                       ", a limit of the kit, not a mistake in your code; run and grade it on a GPU (BACKEND=gpu)"); \
     }
 SIM_CG_NOT_SIMULATED(this_grid, "the grid's barrier needs a cooperative launch, which the CPU simulator does not have")
