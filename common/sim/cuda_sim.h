@@ -277,9 +277,41 @@ inline unsigned sim_float2uint_rn(float f) { return (unsigned)nearbyintf(f); }
 inline unsigned sim_float2uint_rz(float f) { return (unsigned)f; }
 inline float sim_int2float_rn(int i) { return (float)i; }
 inline float sim_uint2float_rn(unsigned u) { return (float)u; }
-// __ldg: a read through the read-only cache; on the CPU, a read.
+// __ldg and the cache-hint loads and stores (__ldcg: cache in L2 only,
+// __stcs: streaming, ...): which caches a GPU keeps the data in; on the
+// CPU, a plain read or write, counted by check mode like any other.
 template <class T>
 inline T sim_ldg(const T *p) { return *p; }
+#define SIM_CACHE_HINT_LOAD(name) \
+    template <class T>            \
+    inline T name(const T *p) { return *p; }
+SIM_CACHE_HINT_LOAD(sim_ldca)
+SIM_CACHE_HINT_LOAD(sim_ldcg)
+SIM_CACHE_HINT_LOAD(sim_ldcs)
+SIM_CACHE_HINT_LOAD(sim_ldlu)
+SIM_CACHE_HINT_LOAD(sim_ldcv)
+#undef SIM_CACHE_HINT_LOAD
+namespace sim {
+template <class T>
+struct same_type { using type = T; };
+}
+// The value's type is not deduced, so it converts to *p's as CUDA's
+// overloads let it (__stcs(&c[i], 0) for a float c).
+#define SIM_CACHE_HINT_STORE(name) \
+    template <class T>             \
+    inline void name(T *p, const typename sim::same_type<T>::type &value) { *p = value; }
+SIM_CACHE_HINT_STORE(sim_stwb)
+SIM_CACHE_HINT_STORE(sim_stcg)
+SIM_CACHE_HINT_STORE(sim_stcs)
+SIM_CACHE_HINT_STORE(sim_stwt)
+#undef SIM_CACHE_HINT_STORE
+// clock() and clock64(): an SM's cycle counter on a GPU, a kernel's own
+// stopwatch; here nanoseconds of a steady clock, which also only go up.
+// (clock() of the C library, the process's CPU time, serves as it is.)
+namespace sim {
+long long steady_nanoseconds();
+}
+inline long long clock64() { return sim::steady_nanoseconds(); }
 
 // Warp-level primitives: the lanes a mask names meet (launch.cpp runs the
 // block's other threads until the last of them arrives) and each gets what
@@ -350,6 +382,14 @@ namespace sim {
 template <class... A>
 constexpr bool not_simulated = false;
 }
+// Inline assembly: PTX instructions, which only a GPU runs.  The launch
+// rewriter (rewrite_launch.c) puts this in place of each asm statement.
+#define SIM_INLINE_ASSEMBLY                                                                                   \
+    static_assert(sim::not_simulated<>,                                                                      \
+                  "inline assembly (asm) is not simulated: its PTX instructions run only on a GPU, and the CPU " \
+                  "simulator compiles the file for the CPU, a limit of the kit, not a mistake in your code; "    \
+                  "write it with CUDA's C++ functions (__ldg, __pipeline_memcpy_async, ...), or run and grade "  \
+                  "it on a GPU (BACKEND=gpu)")
 // name(...) of any arguments, refused when a program calls it, with why.
 #define SIM_NOT_SIMULATED(result, name, why)                                                                \
     template <class... A>                                                                                    \
@@ -435,6 +475,8 @@ SIM_ATOMIC_INTEGERS(atomicExch, v)
 SIM_ATOMIC(atomicExch, float, v)
 SIM_ATOMIC_INTEGERS(atomicMin, v < old ? v : old)
 SIM_ATOMIC_INTEGERS(atomicMax, v > old ? v : old)
+SIM_ATOMIC(atomicMin, long long, v < old ? v : old)
+SIM_ATOMIC(atomicMax, long long, v > old ? v : old)
 SIM_ATOMIC_INTEGERS(atomicAnd, old & v)
 SIM_ATOMIC_INTEGERS(atomicOr, old | v)
 SIM_ATOMIC_INTEGERS(atomicXor, old ^ v)

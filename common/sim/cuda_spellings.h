@@ -32,6 +32,15 @@
     X(__threadfence, sim_threadfence)                   \
     X(__threadfence_block, sim_threadfence_block)       \
     X(__ldg, sim_ldg)                                   \
+    X(__ldca, sim_ldca)                                 \
+    X(__ldcg, sim_ldcg)                                 \
+    X(__ldcs, sim_ldcs)                                 \
+    X(__ldlu, sim_ldlu)                                 \
+    X(__ldcv, sim_ldcv)                                 \
+    X(__stwb, sim_stwb)                                 \
+    X(__stcg, sim_stcg)                                 \
+    X(__stcs, sim_stcs)                                 \
+    X(__stwt, sim_stwt)                                 \
     X(__fmul_rn, sim_fmul_rn)                           \
     X(__fadd_rn, sim_fadd_rn)                           \
     X(__fmaf_rn, sim_fmaf_rn)                           \

@@ -611,6 +611,14 @@ const char *short_file(const char *path)
 
 void *dynamic_shared_memory() { return dynamic_shared_buffer; }
 
+// clock64() in a kernel (cuda_sim.h).
+long long steady_nanoseconds()
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 }  // namespace sim
 
 cudaError_t sim_func_set_attribute(cudaFuncAttribute attribute, int value)

@@ -1,7 +1,8 @@
 // Rewrites `k<<<cfg>>>(args)` into `k % sim_cfg(cfg)(args)`, and CUDA's
 // reserved names (`__global__`, `__syncthreads`, ...) into the simulator's
-// spellings of them (cuda_spellings.h says why), and registers each
-// `__device__` variable with the simulator after its declaration.
+// spellings of them (cuda_spellings.h says why), registers each
+// `__device__` variable with the simulator after its declaration, and
+// turns inline assembly into an error that names it.
 //
 // This is a small lexer rather than a text search because `<<<` and `>>>`
 // also turn up where they are not a launch: in string, raw-string and char
@@ -563,6 +564,56 @@ static void write_device_variable_registrations(const char *src, size_t names[][
     }
 }
 
+// `asm`, `__asm__` or `__asm` at src[at, from): an inline assembly
+// statement, whose PTX only a GPU runs.  Its qualifiers (volatile, inline,
+// goto) and parenthesised operands are replaced by SIM_INLINE_ASSEMBLY,
+// which cuda_sim.h makes a compile error that says so (a limit of the kit),
+// instead of the compiler's confusion over PTX constraints.  The newlines
+// inside are kept, spliced ones spliced (a macro's definition goes on), so
+// later lines keep their numbers.  Returns 1 with
+// *resume just past the `)` when it wrote src[copied, at) and the
+// replacement, else 0 having written nothing.
+static int rewrite_inline_assembly(const char *src, size_t len, size_t copied, size_t at, size_t from, FILE *out,
+                                   size_t *resume)
+{
+    static const char *const qualifiers[] = {"volatile", "__volatile__", "__volatile", "inline", "__inline__", "goto"};
+    enum tok_kind kind;
+    size_t end, i = next_significant(src, len, from, &end, &kind);
+    for (;;) {
+        int qualifier = 0;
+        for (size_t k = 0; kind == TOK_IDENT && k < sizeof qualifiers / sizeof qualifiers[0]; k++)
+            qualifier |= token_is(src, i, end, qualifiers[k]);
+        if (!qualifier)
+            break;
+        i = next_significant(src, len, end, &end, &kind);
+    }
+    if (kind != TOK_PUNCT || src[i] != '(')
+        return 0;
+    int nesting = 0;
+    for (; i < len; i = end) {
+        end = next_token(src, len, i, &kind);
+        if (kind != TOK_PUNCT)
+            continue;
+        nesting += src[i] == '(';
+        if (src[i] == ')' && --nesting == 0)
+            break;
+    }
+    if (i >= len)
+        return 0;
+    fwrite(src + copied, 1, at - copied, out);
+    fputs("SIM_INLINE_ASSEMBLY", out);
+    for (size_t k = at; k < end; k++) {
+        if (src[k] != '\n')
+            continue;
+        // A spliced newline stays spliced: inside a macro's definition it
+        // must not end the definition.
+        size_t before = k > at && src[k - 1] == '\r' ? k - 1 : k;
+        fputs(before > at && src[before - 1] == '\\' ? " \\\n" : "\n", out);
+    }
+    *resume = end;
+    return 1;
+}
+
 int rewrite_launches(const char *src, size_t len, FILE *out, const char *display_path,
                      char *err, size_t errlen)
 {
@@ -610,6 +661,10 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
         size_t resume;
         if (kind == TOK_IDENT && token_is(src, i, end, "extern") &&
             rewrite_dynamic_shared(src, len, copied, i, depth, path, out, &resume)) {
+            copied = end = resume;
+        } else if (kind == TOK_IDENT &&
+                   (token_is(src, i, end, "asm") || token_is(src, i, end, "__asm__") || token_is(src, i, end, "__asm")) &&
+                   rewrite_inline_assembly(src, len, copied, i, end, out, &resume)) {
             copied = end = resume;
         } else if (kind == TOK_IDENT) {
             const char *spelled = sim_spelling(src + i, end - i);

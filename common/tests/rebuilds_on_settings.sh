@@ -12,11 +12,12 @@ rm -rf "$out"
 failures=0
 
 # build WHAT [SETTING...]: builds OUT/WHAT of stage 01's solution; prints
-# the compiler commands make ran.
+# the compiler commands make ran (echoed even under `make -s test`, whose
+# flags the inner make would otherwise inherit).
 build() {
     what=$1
     shift
-    make --no-print-directory -f common/build.mk BACKEND=sim LAB_SRC=solutions/01-naive/matmul.cu \
+    MAKEFLAGS= make --no-print-directory -f common/build.mk BACKEND=sim LAB_SRC=solutions/01-naive/matmul.cu \
         OUT="$out" "$@" "$out/$what" 2>&1 | grep -e ' -c ' || true
 }
 

@@ -118,6 +118,7 @@ expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupan
 expect active-mask 0/$full01 "kit limit: 01-naive/matmul.cu uses __activemask()"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
 expect default-kernel-argument 0/$full01 "kit limit: 01-naive/matmul.cu launches a kernel with parameters left to their default arguments"
+expect inline-ptx 0/$full01 "kit limit: 01-naive/matmul.cu uses inline assembly (asm), whose PTX instructions only a GPU runs"
 # Cooperative groups the simulator's stand-in lacks: a group it refuses
 # (include/cooperative_groups.h), and a header of CUDA's under
 # cooperative_groups/.

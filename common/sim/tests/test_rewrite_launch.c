@@ -345,6 +345,26 @@ START_TEST(device_variables_registered)
 }
 END_TEST
 
+// Inline assembly (PTX, which only a GPU runs): the statement up to its
+// closing parenthesis becomes SIM_INLINE_ASSEMBLY, an error that names it,
+// with the statement's newlines kept; the word elsewhere is left alone.
+START_TEST(inline_assembly_replaced)
+{
+    check_rewrite("{ float v; asm volatile(\"ld.global.nc.f32 %0, [%1];\" : \"=f\"(v) : \"l\"(p)); }\n",
+                  "{ float v; SIM_INLINE_ASSEMBLY; }\n");
+    check_rewrite("__asm__ __volatile__ (\n  \"mov.u32 %0, %%laneid;\" // the lane's index\n  : \"=r\"(l));\nint x;\n",
+                  "SIM_INLINE_ASSEMBLY\n\n;\nint x;\n");
+    check_rewrite("__asm(\"trap;\");\n", "SIM_INLINE_ASSEMBLY;\n");
+    // In a macro over several lines, the definition goes on past it.
+    check_rewrite("#define LDG(v, p) \\\n  asm volatile(\"ld.global.nc.f32 %0, [%1];\" \\\n : \"=f\"(v) : \"l\"(p)); \\\n  v += 1\n",
+                  "#define LDG(v, p) \\\n  SIM_INLINE_ASSEMBLY \\\n; \\\n  v += 1\n");
+    // A string or comment that mentions it, a longer name, a word with no
+    // operands after it: not inline assembly.
+    check_rewrite("puts(\"asm(x)\"); // asm volatile(y)\nint asm_count; int x = asm_count;\n",
+                  "puts(\"asm(x)\"); // asm volatile(y)\nint asm_count; int x = asm_count;\n");
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
     Suite *s = suite_create("rewrite_launch");
@@ -373,6 +393,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, operator_shift_specialisation);
     tcase_add_test(tc, cuda_names_respelled);
     tcase_add_test(tc, device_variables_registered);
+    tcase_add_test(tc, inline_assembly_replaced);
     suite_add_tcase(s, tc);
     return s;
 }
