@@ -19,6 +19,12 @@ struct device_product {
         CUDA_CHECK(cudaMalloc((void **)&A, bytes));
         CUDA_CHECK(cudaMalloc((void **)&B, bytes));
         CUDA_CHECK(cudaMalloc((void **)&C, bytes));
+#ifdef LAB_SIMULATOR
+        // The simulator's messages then say C[3][17], not a byte offset.
+        sim_name_allocation(A, "A", n);
+        sim_name_allocation(B, "B", n);
+        sim_name_allocation(C, "C", n);
+#endif
         CUDA_CHECK(cudaMemcpy(A, host_A, bytes, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(B, host_B, bytes, cudaMemcpyHostToDevice));
     }

@@ -141,6 +141,12 @@ int main(int argc, char **argv)
         if ((e = cudaMalloc((void **)&dA, bytes)) || (e = cudaMalloc((void **)&dB, bytes)) ||
             (e = cudaMalloc((void **)&dC, bytes)))
             fail(h, e, "cudaMalloc");
+#ifdef LAB_SIMULATOR
+        // The simulator's messages then say C[3][17], not a byte offset.
+        sim_name_allocation(dA, "A", n);
+        sim_name_allocation(dB, "B", n);
+        sim_name_allocation(dC, "C", n);
+#endif
         if ((e = cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice)) ||
             (e = cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice)))
             fail(h, e, "copying the inputs");

@@ -11,7 +11,9 @@
 // at one source line by the 32 lanes of a warp is one request.  Shared
 // requests give bank conflicts, global ones 32-byte sectors (coalescing).
 // Hazards are found as accesses happen, from a shadow word per shared word:
-// who wrote it and who read it since the last barrier.
+// who wrote it and who read it since the last barrier.  Global memory has a
+// shadow word per word too, for races between blocks: which block of this
+// launch last stored it.
 #include "check_mode.h"
 #include "check_counters.h"
 #include "access_picture.h"
@@ -23,12 +25,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -64,12 +68,13 @@ struct site_stats {
     access_sample worst;  // shared sites: the lanes of the worst request, for make check's picture
 };
 
-enum class finding_kind { raw_or_war, waw, uninitialised_read, out_of_bounds, host_memory, divergent_barrier };
+enum class finding_kind { raw_or_war, waw, uninitialised_read, out_of_bounds, host_memory, divergent_barrier, block_race };
 
 struct finding {
     finding_kind kind;
     uintptr_t pc1 = 0, pc2 = 0;  // the access (pc1) and the other thread's (pc2)
     uint3 block{}, thread1{}, thread2{};
+    uint3 block2{};              // a race between blocks: the block that stored
     long offset = 0;             // bytes past an allocation
     long shared_byte = -1;       // the shared slot read before any write: its offset in the block
     bool first_is_store = false;
@@ -104,7 +109,7 @@ struct launch_totals {
     std::map<std::pair<uintptr_t, bool>, site_stats> global_sites, shared_sites;  // (pc, store)
     std::vector<finding> findings;
     unsigned long long hazards = 0, uninitialised_shared_reads = 0, out_of_bounds = 0, host_accesses = 0,
-                       divergent_barriers = 0;
+                       divergent_barriers = 0, block_races = 0;
     // Shared memory one block used: words touched, the span from the lowest
     // to the highest, and the runs of untouched words inside it: a padded
     // tile leaves one such gap per row (its padding column), while arrays
@@ -141,6 +146,7 @@ struct worker_check {
     bool in_block = false;
     uintptr_t tls_lo = 0, tls_len = 0, skip_a = 0, skip_b = 0;
     uintptr_t dev_lo = 0, dev_len = 0;  // the device allocation hit last
+    struct global_shadow_word *dev_shadow = nullptr;  // ... and its shadow (block_order)
     std::vector<std::vector<access>> records;
     std::vector<unsigned long long> loads, stores;
     std::vector<const void *> barrier_sites;
@@ -230,10 +236,37 @@ worker_check *own_check()
 
 uint3 thread_coords(unsigned t, dim3 bd) { return uint3{t % bd.x, t / bd.x % bd.y, t / (bd.x * bd.y)}; }
 
+// This launch and this block in one word, as a global shadow word keeps
+// its last writer.
+uint64_t block_stamp(const worker_check *w)
+{
+    uint64_t linear = w->block_idx.x + (uint64_t)launch_grid.x * (w->block_idx.y + (uint64_t)launch_grid.y * w->block_idx.z);
+    return (uint64_t)launch_serial << 40 | (linear + 1);
+}
+
+uint3 block_of_stamp(uint64_t stamp)
+{
+    uint64_t linear = (stamp & ((uint64_t(1) << 40) - 1)) - 1;
+    return uint3{(unsigned)(linear % launch_grid.x), (unsigned)(linear / launch_grid.x % launch_grid.y),
+                 (unsigned)(linear / ((uint64_t)launch_grid.x * launch_grid.y))};
+}
+
 void note(worker_check *w, finding f)
 {
     f.block = w->block_idx;
     w->totals.add_finding(f);
+}
+
+void note_block_race(worker_check *w, unsigned t, uintptr_t a, uintptr_t pc, uint64_t writer, uintptr_t writer_pc,
+                     bool atomic)
+{
+    finding f{finding_kind::block_race, pc, writer_pc};
+    f.block2 = block_of_stamp(writer);
+    f.thread1 = thread_coords(t, w->block_dim);
+    f.first_is_store = atomic;  // the racing access: an atomic update, else a load
+    f.detail = describe_address(reinterpret_cast<const void *>(a));
+    note(w, f);
+    w->totals.block_races++;
 }
 
 // Which comes first in program order, a write at write_pc or a read at
@@ -345,8 +378,73 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
     record_access(w, t, access{pc, a - w->tls_lo, size, (uint8_t)(is_shared | (store ? is_store : 0))});
 }
 
-void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+// ---------------------------------------------------------------- races between blocks
+//
+// The blocks of one launch run in no set order, and nothing but a fence
+// and an atomic protocol orders what one does before another: a block
+// that reads (or atomically updates) a global word another block of the
+// same launch stored gets an old or a new value as timing has it.  That is
+// how split-k with `C[i] += partial` from several blocks loses updates on a
+// GPU, while the simulator, which ran those blocks one after another, got
+// it right.  Each global word's shadow holds the last block of this launch
+// that stored it (launch and block in one word) and where; a load by
+// another block is a race.  Stores beside stores are not judged (blocks
+// that write the same value to an overlap are common and harmless), nor is
+// a launch that calls __threadfence(), which is how blocks hand data over
+// on purpose (a last-block reduction).  Blocks run on several OS threads:
+// the shadow words are atomic, and a race between two such updates only
+// picks which store is named.
+struct global_shadow_word {
+    std::atomic<uint64_t> writer{0};  // launch serial << 40 | (linear block + 1); 0: no store yet
+    std::atomic<uintptr_t> pc{0};
+};
+struct global_shadow {
+    uintptr_t len = 0;
+    std::unique_ptr<global_shadow_word[]> words;
+};
+std::mutex global_shadows_mutex;
+std::map<uintptr_t, global_shadow> global_shadows;  // by the allocation's first byte
+std::atomic<bool> launch_fenced{false};
+
+global_shadow_word *global_shadow_of(uintptr_t lo, uintptr_t len)
 {
+    std::lock_guard<std::mutex> lock(global_shadows_mutex);
+    global_shadow &g = global_shadows[lo];
+    if (g.len != len || !g.words) {  // new, or another allocation where a freed one was
+        g.len = len;
+        g.words.reset(new global_shadow_word[len / 4 + 1]);
+    }
+    return g.words.get();
+}
+
+uint64_t block_stamp(const worker_check *w);
+void note_block_race(worker_check *w, unsigned t, uintptr_t a, uintptr_t pc, uint64_t writer, uintptr_t writer_pc,
+                     bool atomic);
+
+void block_order(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
+{
+    uint64_t me = block_stamp(w), this_launch_stamp = me >> 40;
+    size_t first = (a - w->dev_lo) / 4, last = (a + size - 1 - w->dev_lo) / 4, words = w->dev_len / 4 + 1;
+    for (size_t i = first; i <= last && i < words; i++) {
+        global_shadow_word &s = w->dev_shadow[i];
+        if (store && !atomic) {
+            s.writer.store(me, std::memory_order_relaxed);
+            s.pc.store(pc, std::memory_order_relaxed);
+            continue;
+        }
+        uint64_t writer = s.writer.load(std::memory_order_relaxed);
+        if (writer >> 40 == this_launch_stamp && writer != me && !launch_fenced.load(std::memory_order_relaxed)) {
+            note_block_race(w, t, a, pc, writer, s.pc.load(std::memory_order_relaxed), atomic);
+            return;  // one finding per access
+        }
+    }
+}
+
+void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc,
+                   bool atomic = false)
+{
+    if (w->dev_shadow && a - w->dev_lo < w->dev_len)  // not past an allocation's end
+        block_order(w, t, a, size, store, pc, atomic);
     (store ? w->stores : w->loads)[t]++;
     (store ? w->totals.global_store_bytes : w->totals.global_load_bytes) += size;
     record_access(w, t, access{pc, a, size, (uint8_t)(store ? is_store : 0)});
@@ -357,7 +455,7 @@ void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
 extern "C" char __start_sim_constant_symbols[] __attribute__((weak));
 extern "C" char __stop_sim_constant_symbols[] __attribute__((weak));
 
-void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
 {
     for (int r = 0; r < 2; r++)
         if (a >= (uintptr_t)w->layout.ignore_lo[r] && a < (uintptr_t)w->layout.ignore_hi[r])
@@ -372,10 +470,11 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
     case device_address::inside:
         w->dev_lo = lo;
         w->dev_len = hi - lo;
-        global_access(w, t, a, size, store, pc);
+        w->dev_shadow = global_shadow_of(lo, hi - lo);
+        global_access(w, t, a, size, store, pc, atomic);
         return;
     case device_address::out_of_bounds: {
-        global_access(w, t, a, size, store, pc);  // a GPU issues it all the same
+        global_access(w, t, a, size, store, pc, atomic);  // a GPU issues it all the same
         finding f{finding_kind::out_of_bounds, pc, 0};
         f.first_is_store = store;
         f.thread1 = thread_coords(t, w->block_dim);
@@ -408,9 +507,9 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
         if (a != w->skip_a && a != w->skip_b)
             shared_access(w, t, a, size, store, pc, atomic);
     } else if (a - w->dev_lo < w->dev_len) {
-        global_access(w, t, a, size, store, pc);
+        global_access(w, t, a, size, store, pc, atomic);
     } else {
-        other_access(w, t, a, size, store, pc);
+        other_access(w, t, a, size, store, pc, atomic);
     }
 }
 
@@ -626,6 +725,7 @@ const char *kind_name(finding_kind k)
     case finding_kind::out_of_bounds: return "out_of_bounds";
     case finding_kind::host_memory: return "host_memory";
     case finding_kind::divergent_barrier: return "divergent_barrier";
+    case finding_kind::block_race: return "block_race";
     }
     return "other";
 }
@@ -668,6 +768,11 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
     case finding_kind::divergent_barrier:
         return "barrier in divergent code, " + block + "threads wait at different __syncthreads() (" + here + " and " +
                there + ") in the same phase: every thread must reach the same barriers";
+    case finding_kind::block_race:
+        return std::string("race between blocks, ") + block + t1 + (f.first_is_store ? " atomically updated " : " read ") +
+               f.detail + " at " + here + ", which block " + coords(f.block2) + " had stored at " + there +
+               " in the same launch: blocks run in no set order, so on a GPU it may come first (an update is lost); "
+               "add the parts with atomicAdd, or in a later launch";
     }
     return "";
 }
@@ -785,8 +890,9 @@ void print_report(launch_totals &t)
                     s.second.max_degree, at[s.first.first].c_str(), s.first.second ? "store" : "load",
                     s.second.requests, s.second.wavefronts - s.second.ideal_wavefronts);
     fprintf(o, "[check]   hazards: %llu; never-written shared reads: %llu; out of bounds: %llu; host memory: %llu; "
-               "divergent barriers: %llu\n",
-            t.hazards, t.uninitialised_shared_reads, t.out_of_bounds, t.host_accesses, t.divergent_barriers);
+               "divergent barriers: %llu; races between blocks: %llu\n",
+            t.hazards, t.uninitialised_shared_reads, t.out_of_bounds, t.host_accesses, t.divergent_barriers,
+            t.block_races);
     // The same sentence can come from several accesses on one line (As and
     // Bs loads, say): print each once, with the count of all.
     // Which threads were involved does not make two findings different.
@@ -794,7 +900,8 @@ void print_report(launch_totals &t)
     std::vector<line> lines;
     for (auto &f : t.findings) {
         finding anonymous = f;
-        anonymous.block = anonymous.thread1 = anonymous.thread2 = uint3{0, 0, 0};
+        anonymous.block = anonymous.block2 = anonymous.thread1 = anonymous.thread2 = uint3{0, 0, 0};
+        anonymous.detail = anonymous.kind == finding_kind::block_race ? "" : anonymous.detail;
         anonymous.shared_byte = -1;  // one line per code site, whichever slot it read
         if (anonymous.kind == finding_kind::raw_or_war && !anonymous.first_is_store) {
             std::swap(anonymous.pc1, anonymous.pc2);
@@ -905,6 +1012,7 @@ void merge(launch_totals &into, launch_totals &from)
     into.uninitialised_shared_reads += from.uninitialised_shared_reads;
     into.out_of_bounds += from.out_of_bounds;
     into.host_accesses += from.host_accesses;
+    into.block_races += from.block_races;
     into.divergent_barriers += from.divergent_barriers;
     if (from.shared_words > into.shared_words) {
         into.shared_words = from.shared_words;
@@ -972,6 +1080,7 @@ void check_launch_begin(dim3 grid, dim3 block, kernel_site site)
     launch_block = block;
     launch_site = site;
     launch_serial++;
+    launch_fenced = false;
 }
 
 void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 block_dim)
@@ -992,6 +1101,8 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     w->thread_meetings.resize(w->thread_count);
     w->phase++;
     w->block_serial++;
+    w->dev_lo = w->dev_len = 0;  // allocations may have changed since the last block
+    w->dev_shadow = nullptr;
     w->in_block = true;
 }
 
@@ -1092,6 +1203,10 @@ void check_atomic_access(const void *p, unsigned size)
 {
     on_access(p, size, true, __builtin_return_address(0), true);
 }
+
+// __threadfence() in a check build: blocks of this launch hand data over
+// on purpose, which the race check between blocks does not judge.
+void check_fence() { launch_fenced = true; }
 
 }  // namespace sim
 

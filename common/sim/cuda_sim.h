@@ -199,7 +199,18 @@ inline int sim_syncthreads_and(int predicate)
     return sim::barrier_count(predicate) == blockDim.x * blockDim.y * blockDim.z;
 }
 inline int sim_syncthreads_or(int predicate) { return sim::barrier_count(predicate) != 0; }
-inline void sim_threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+namespace sim {
+void check_fence();
+}
+// In a check build a fence also tells the race check between blocks that
+// they hand data over on purpose (check_mode.cpp).
+inline void sim_threadfence()
+{
+#ifdef LAB_CHECK_MODE
+    sim::check_fence();
+#endif
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 inline void sim_threadfence_block() {}
 
 // Device-side helpers CUDA provides in the global namespace.  min and max

@@ -36,6 +36,8 @@ struct allocation {
     size_t bytes;       // as asked for
     size_t slack_before;
     unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here from the host (sim_ledger_of)
+    const char *name = nullptr;        // a matrix of floats the harness named (sim_name_allocation) ...
+    int columns = 0;                   // ... and its width
 };
 
 size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
@@ -240,6 +242,22 @@ std::string describe_address(const void *addr)
         return "an address that is not device memory (a host pointer, a stale pointer or a wild index?)";
     auto u = reinterpret_cast<intptr_t>(addr);
     auto lo = reinterpret_cast<intptr_t>(a->data);
+    if (a->name) {
+        // One of the harness's matrices: an element by its row and column.
+        std::string name = a->name;
+        long rows = (long)(a->bytes / sizeof(float)) / a->columns;
+        std::string shape = " (" + std::to_string(rows) + " x " + std::to_string(a->columns) + " floats)";
+        if (u >= lo && u < lo + (intptr_t)a->bytes) {
+            long i = (long)(u - lo) / (long)sizeof(float);
+            if ((u - lo) % sizeof(float) == 0)
+                return name + "[" + std::to_string(i / a->columns) + "][" + std::to_string(i % a->columns) + "]";
+            return "byte " + std::to_string(u - lo) + " of " + name + shape;
+        }
+        if (u < lo)
+            return std::to_string(lo - u) + " bytes before the start of " + name + shape + " (out of bounds)";
+        return std::to_string(u - lo - (intptr_t)a->bytes) + " bytes past the end of " + name + shape +
+               " (out of bounds)";
+    }
     std::string size = std::to_string(a->bytes) + "-byte device allocation";
     if (u < lo)
         return std::to_string(lo - u) + " bytes before the start of a " + size + " (out of bounds)";
@@ -289,6 +307,15 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     allocations()[reinterpret_cast<uintptr_t>(a.data) + a.bytes] = a;
     *ptr = a.data;
     return cudaSuccess;
+}
+
+void sim_name_allocation(const void *p, const char *name, int columns)
+{
+    for (auto &entry : allocations())
+        if (entry.second.data == p && columns > 0 && entry.second.bytes % (sizeof(float) * columns) == 0) {
+            entry.second.name = name;
+            entry.second.columns = columns;
+        }
 }
 
 cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)

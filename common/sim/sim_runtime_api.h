@@ -171,6 +171,10 @@ struct sim_ledger {
     unsigned long long copied_to_host, copied_into_p, host_pointer_launches;
 };
 struct sim_ledger sim_ledger_of(const void *p);
+/* Not CUDA: names the allocation at p, a matrix of floats `columns` wide
+ * (the harness's A, B and C), so that the simulator's messages say "C[3][17]"
+ * and "past the end of C" rather than a byte offset (describe_address). */
+void sim_name_allocation(const void *p, const char *name, int columns);
 /* Not CUDA: counts a copy from device memory to the host that did not go
  * through cudaMemcpy's own check (cudaMemcpyFromSymbol, below). */
 void sim_count_copy_to_host(size_t bytes);

@@ -107,6 +107,10 @@ fi
 # test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
 # the structural test (a kernel computed C) still passes.
 expect modifies-input 6/$full01 "matmul changed its input B"
+# Split-k adding into C from two blocks with no atomic: right on the
+# simulator, which runs the blocks one after another, so every size test
+# passes; the race between blocks costs the structural points.
+expect racy-split-k $((kernel01 - 5))/$full01 "race between blocks, block (0,0,1): thread (0,0,0) read C[0][0] at matmul.cu:25"
 # Includes a file of the kit beyond lab.h (a solution or the canary would
 # pass on a GPU): no kernel points, and the file named.
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"

@@ -291,7 +291,7 @@ static void expect_clean_except(const check_report &r, std::initializer_list<con
 {
     static const char *const problems[] = {"hazards", "uninitialised_shared_reads", "bank_conflicts_ld",
                                            "bank_conflicts_st", "out_of_bounds", "host_accesses",
-                                           "divergent_barriers"};
+                                           "divergent_barriers", "block_races"};
     for (const char *p : problems) {
         bool skip = false;
         for (const char *e : except)
@@ -1198,6 +1198,119 @@ START_TEST(atomic_out_of_bounds_is_found)
 }
 END_TEST
 
+// ------------------------------------------------------- races between blocks
+
+// Blocks of one launch hand words to each other: what check mode calls a
+// race between blocks, and what it does not.
+enum block_handover { plain_add, atomic_add, same_value_stores, zeroed_then_atomic, fenced_last_block, unfenced_last_block };
+
+__global__ void hand_over(float *sums, float *partials, unsigned *tickets, int how)
+{
+    if (threadIdx.x != 0)
+        return;
+    int b = blockIdx.x;
+    switch (how) {
+    case plain_add:  // split-k's lost update: every block reads what another stored
+        sums[0] += 1.0f;
+        break;
+    case atomic_add:
+        atomicAdd(&sums[0], 1.0f);
+        break;
+    case same_value_stores:  // overlapping tiles written twice with one value: stores only
+        sums[0] = 7.0f;
+        break;
+    case zeroed_then_atomic:  // block 0 zeroes the sum in the same launch the others add to it
+        if (b == 0)
+            sums[0] = 0.0f;
+        atomicAdd(&sums[0], 1.0f);
+        break;
+    case fenced_last_block:
+    case unfenced_last_block: {  // each block stores its part; the last to finish adds them up
+        partials[b] = (float)b;
+        if (how == fenced_last_block)
+            __threadfence();
+        if (atomicInc(&tickets[0], gridDim.x) == gridDim.x - 1) {
+            float total = 0.0f;
+            for (unsigned k = 0; k < gridDim.x; k++)
+                total += partials[k];
+            sums[1] = total;
+        }
+        break;
+    }
+    }
+}
+
+static check_report run_hand_over(int how, std::vector<float> *sums_host)
+{
+    const int blocks = 64;
+    float *sums = dev_floats(2), *partials = dev_floats(blocks);
+    unsigned *tickets = nullptr;
+    CUDA_OK(cudaMalloc(&tickets, sizeof(unsigned)));
+    CUDA_OK(cudaMemset(tickets, 0, sizeof(unsigned)));
+    CUDA_OK(cudaMemset(sums, 0, 2 * sizeof(float)));
+    checked_run run;
+    hand_over<<<blocks, 32>>>(sums, partials, tickets, how);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    *sums_host = to_host(sums, 2);
+    return r;
+}
+
+START_TEST(plain_adds_of_blocks_race)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(plain_add, &sums);
+    ck_assert_msg(r.value("block_races") > 0, "no race between blocks found:\n%s", r.raw.c_str());
+    ck_assert_msg(!r.matching({"race between blocks", " read byte 0 of a 8-byte device allocation at " }).empty(),
+                  "the finding does not say which word was read:\n%s", r.raw.c_str());
+}
+END_TEST
+
+// Each test one launch: check_report wants launch=1.
+START_TEST(atomic_after_another_blocks_store_races)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(zeroed_then_atomic, &sums);
+    ck_assert_msg(r.value("block_races") > 0, "an atomic after another block's store is no race:\n%s", r.raw.c_str());
+    ck_assert_msg(!r.matching({"race between blocks", "atomically updated"}).empty(), "%s", r.raw.c_str());
+}
+END_TEST
+
+START_TEST(unfenced_last_block_races)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(unfenced_last_block, &sums);
+    ck_assert_msg(r.value("block_races") > 0, "the unfenced last block's reads are no race:\n%s", r.raw.c_str());
+}
+END_TEST
+
+START_TEST(atomics_do_not_race)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(atomic_add, &sums);
+    ck_assert_float_eq(sums[0], 64.0f);
+    EXPECT(r, "block_races", 0);
+}
+END_TEST
+
+START_TEST(stores_alone_do_not_race)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(same_value_stores, &sums);
+    EXPECT(r, "block_races", 0);
+}
+END_TEST
+
+START_TEST(fenced_last_block_does_not_race)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(fenced_last_block, &sums);
+    ck_assert_float_eq(sums[1], 63.0f * 64.0f / 2.0f);
+    EXPECT(r, "block_races", 0);
+}
+END_TEST
+
 // ------------------------------------------------------------------- suite
 
 static Suite *check_mode_suite(void)
@@ -1218,6 +1331,12 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, warp_meetings_order_no_other_warp);
     tcase_add_test(tc, atomics_are_counted_and_race_free);
     tcase_add_test(tc, plain_store_beside_atomics_is_a_hazard);
+    tcase_add_test(tc, plain_adds_of_blocks_race);
+    tcase_add_test(tc, atomic_after_another_blocks_store_races);
+    tcase_add_test(tc, unfenced_last_block_races);
+    tcase_add_test(tc, atomics_do_not_race);
+    tcase_add_test(tc, stores_alone_do_not_race);
+    tcase_add_test(tc, fenced_last_block_does_not_race);
     tcase_add_test(tc, hazard_picture_of_a_missing_first_barrier);
     tcase_add_test(tc, hazard_picture_of_a_missing_second_barrier);
     tcase_add_test(tc, no_hazard_picture_without_a_hazard);

@@ -865,6 +865,22 @@ START_TEST(write_one_past_end)
 }
 END_TEST
 
+// A matrix the harness named (sim_name_allocation) is named in the message,
+// with its shape, and not by a byte count.
+START_TEST(named_matrix_in_the_message)
+{
+    const size_t n = 1024;  // a 32 x 32 matrix
+    float *out = filled(n, 0.0f);
+    sim_name_allocation(out, "C", 32);
+    stderr_capture cap;
+    write_shifted<<<4, 256>>>(out, 1);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+    ASSERT_CONTAINS(said, "0 bytes past the end of C (32 x 32 floats)");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
 START_TEST(write_one_before_start)
 {
     const size_t n = 1024;
@@ -1811,6 +1827,7 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "kernel_out_of_bounds", 10);
     tcase_add_test(tc, read_one_past_end);
     tcase_add_test(tc, write_one_past_end);
+    tcase_add_test(tc, named_matrix_in_the_message);
     tcase_add_test(tc, write_one_before_start);
     tcase_add_test(tc, write_into_slack_past_end);
     tcase_add_test(tc, write_far_past_end);
