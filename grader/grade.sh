@@ -164,6 +164,29 @@ if [ -x "$rewriter" ]; then
     spelled_back=$("$rewriter" --spellings | awk -F'\t' '{ printf "s/\\<%s\\>/%s/g;", $1, $2 }')
 fi
 
+# compiler_warnings STAGE DIR: when the stage lost kernel points, what the
+# compiler warned about the student's file, which often says why (a sum
+# never set to zero: "'s' may be used uninitialized"): the first warning on
+# one line, every one with V=1.  A file that built cleanly, or scored every
+# kernel point, shows nothing.
+compiler_warnings() {
+    local stage=$1 dir=$2 warnings count
+    [ -f "$dir/build.log" ] && [ -f "$dir/scored.tsv" ] || return 0
+    awk -F'\t' '$2 !~ /^quiz / && $3 < $4 { lost = 1 } END { exit !lost }' "$dir/scored.tsv" || return 0
+    # gcc and clang: "FILE:L:C: warning: ..."; nvcc: "FILE(L): warning #N-D: ...".
+    warnings=$(grep -F -- "$dir/src/matmul.cu" "$dir/build.log" | grep -E '^[^ ]*matmul\.cu(:[0-9]+(:[0-9]+)?|\([0-9]+\)): warning' |
+        sed -e "s|$dir/src/|$stage/|g" -e "$spelled_back" | awk '!seen[$0]++')
+    [ -n "$warnings" ] || return 0
+    count=$(wc -l <<< "$warnings")
+    if [ "${V:-}" = 1 ]; then
+        echo "    the compiler warned (a warning often explains a wrong result):"
+        sed 's/^/    | /' <<< "$warnings"
+    else
+        echo "    compiler warning: $(head -n 1 <<< "$warnings" | sed -E 's/: warning( #[0-9]+-D)?:/:/')$(
+            [ "$count" -gt 1 ] && echo " (and $((count - 1)) more: make grade V=1)")"
+    fi
+}
+
 # The lowest-numbered "TODO n" still in a file, as a hint.
 first_todo() {
     grep -n -o 'TODO [0-9][0-9]*' "$1" 2>/dev/null | sort -t' ' -k2,2n | head -n 1 |
@@ -240,6 +263,7 @@ for stage in $stages; do
     # The stage's score and its lines (grader/score.awk).
     score stage -v scored="$dir/scored.tsv" -v todo="$(first_todo "$dir/src/matmul.cu")" -v verbose="${V:-}" \
         -v no_kernel="$no_kernel" "$(points_table "$stage")" "$dir/results.tsv.joined"
+    compiler_warnings "$stage" "$dir"
     # Kept in memory, where no later student's program can reach it.
     scored+=$(cat "$dir/scored.tsv")$'\n'
 done

@@ -384,6 +384,22 @@ cudaError_t cudaFree(void *ptr)
     return record_error(cudaErrorInvalidValue);
 }
 
+}  // extern "C"
+
+size_t sim::free_all_device_memory()
+{
+    size_t freed = allocations().size() + managed_blocks().size();
+    for (auto &entry : allocations())
+        munmap(entry.second.map, entry.second.map_bytes);
+    allocations().clear();
+    for (void *p : managed_blocks())
+        free(p);
+    managed_blocks().clear();
+    return freed;
+}
+
+extern "C" {
+
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
 {
     if (sticky_error())
@@ -402,10 +418,13 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
         return record_error(cudaErrorInvalidMemcpyDirection);
     }
     if (want_dst_dev != dst_dev || want_src_dev != src_dev) {
+        bool swapped = want_dst_dev == src_dev && want_src_dev == dst_dev;
         report("cudaMemcpy: the direction says %s to %s, but the destination is %s memory and the "
-               "source is %s memory (are the arguments or the direction swapped?)",
+               "source is %s memory (%s)",
                want_src_dev ? "device" : "host", want_dst_dev ? "device" : "host",
-               dst_dev ? "device" : "host", src_dev ? "device" : "host");
+               dst_dev ? "device" : "host", src_dev ? "device" : "host",
+               swapped ? "are the arguments or the direction swapped?"
+                       : "a pointer cudaMalloc never returned, or one freed since?");
         return record_error(cudaErrorInvalidValue);
     }
     const allocation *da = dst_dev ? data_of(dst, bytes) : nullptr;

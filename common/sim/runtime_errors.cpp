@@ -60,9 +60,15 @@ cudaError_t cudaPeekAtLastError(void) { return sticky != cudaSuccess ? sticky : 
 // a kernel fault left to report.
 cudaError_t cudaDeviceSynchronize(void) { return sticky; }
 
+// A GPU's reset destroys the context and every allocation in it: memory
+// cudaMalloc gave before is gone, A, B and C included when matmul calls it.
 cudaError_t cudaDeviceReset(void)
 {
     sticky = last_error = cudaSuccess;
+    if (size_t freed = free_all_device_memory())
+        report("cudaDeviceReset freed all %zu device allocations, as a GPU's reset does: their pointers (A, B and C "
+               "too, if matmul called it) are no longer device memory; a program resets the device at the end of "
+               "its main, if at all", freed);
     return cudaSuccess;
 }
 

@@ -32,6 +32,9 @@ std::string check_allocation_bounds();
 // What an address is, in words, for a fault report.
 std::string describe_address(const void *addr);
 bool is_device_range(const void *p, size_t bytes);
+// cudaDeviceReset: frees every allocation, as a GPU's reset does with its
+// context; returns how many there were.
+size_t free_all_device_memory();
 
 // For check mode: is [p, p+bytes) inside one allocation (then [lo, hi) is
 // its data), near one but outside it (then past says how far past its end,

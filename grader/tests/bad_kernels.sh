@@ -111,6 +111,9 @@ expect modifies-input 6/$full01 "matmul changed its input B"
 # simulator, which runs the blocks one after another, so every size test
 # passes; the race between blocks costs the structural points.
 expect racy-split-k $((kernel01 - 5))/$full01 "race between blocks, block (0,0,1): thread (0,0,0) read C[0][0] at matmul.cu:25"
+# A right kernel, then cudaDeviceReset() inside matmul: on a GPU A, B and C
+# are gone with the context, and on the simulator too.
+expect resets-the-device 0/$full01 "cudaDeviceReset freed all 3 device allocations"
 # Includes a file of the kit beyond lab.h (a solution or the canary would
 # pass on a GPU): no kernel points, and the file named.
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"
@@ -209,6 +212,25 @@ else
     echo "FAIL no-first-barrier: status $status; the barrier test does not name the hazard (see $out/no-first-barrier.log)"
     failures=$((failures + 1))
 fi
+
+# A sum never set to zero: wrong by whatever the stack held (the score
+# depends on it), and the compiler's warning is shown under the stage's
+# failure, in one line; with V=1, in full.
+for verbose in "" 1; do
+    log="$out/uninitialised-sum$verbose.log"
+    SUBMISSION="$cases/uninitialised-sum" LAB=01-naive GRADE_OUT="$out/uninitialised-sum$verbose" \
+        GRADE_TIMEOUT_SCALE=0.2 V=$verbose "$root/grader/grade.sh" > "$log" 2>&1
+    status=$?
+    # gcc: "'sum' may be used uninitialized"; clang: "variable 'sum' is uninitialized when used here".
+    shown="^    compiler warning: 01-naive/matmul.cu:[0-9]+:[0-9]+: .*'sum'.* uninitiali"
+    [ -n "$verbose" ] && shown="^    \| 01-naive/matmul.cu:[0-9]+:[0-9]+: warning: .*'sum'.* uninitiali"
+    if [ $status -eq 0 ] && grep -qE "$shown" "$log" && ! grep -qx "Score: $kernel01/$full01" "$log"; then
+        echo "ok   uninitialised-sum${verbose:+ (V=1)}: points lost, and the compiler's warning shown"
+    else
+        echo "FAIL uninitialised-sum${verbose:+ (V=1)}: status $status; no line like \"$shown\" (see $log)"
+        failures=$((failures + 1))
+    fi
+done
 
 # `make run` on the simulator says the same under the compiler's messages:
 # a stage folder of its own (its build goes to build/sim/kit-limit/).

@@ -639,6 +639,23 @@ START_TEST(memset_sets_bytes)
 }
 END_TEST
 
+// A reset frees every allocation, as a GPU's does with its context: a
+// pointer from before is no longer device memory, and says why.
+START_TEST(reset_frees_device_memory)
+{
+    float *d = dev_alloc<float>(64);
+    std::vector<float> h(64);
+    stderr_capture cap;
+    CUDA_OK(cudaDeviceReset());
+    CUDA_IS(cudaErrorInvalidValue, cudaMemcpy(h.data(), d, 64 * sizeof(float), cudaMemcpyDeviceToHost));
+    std::string said = cap.finish();
+    ASSERT_CONTAINS(said, "cudaDeviceReset freed all 1 device allocations");
+    ASSERT_CONTAINS(said, "a pointer cudaMalloc never returned, or one freed since?");
+    float *again = dev_alloc<float>(64);  // the device works on
+    CUDA_OK(cudaFree(again));
+}
+END_TEST
+
 START_TEST(free_of_foreign_pointer_fails)
 {
     float *d = dev_alloc<float>(64);
@@ -996,6 +1013,7 @@ END_TEST
 
 // cudaDeviceReset clears a sticky error; the worker threads, whose fibers
 // were abandoned mid-kernel, must then run kernels, and catch faults, again.
+// A reset frees device memory too, so each stretch allocates its own.
 START_TEST(reset_after_faults_recovers)
 {
     ck_assert_int_eq(setenv("SIM_THREADS", "2", 1), 0);
@@ -1003,23 +1021,25 @@ START_TEST(reset_after_faults_recovers)
     std::vector<int> in(blocks * n);
     for (size_t i = 0; i < in.size(); i++)
         in[i] = (int)(i * 13 + 1);
-    int *d_in = dev_alloc<int>(in.size()), *d_out = dev_alloc<int>(in.size());
-    to_device(d_in, in);
-    float *f = filled(n, 0.0f);
-    int *flag = dev_alloc<int>(1);
     for (int round = 0; round < 2; round++) {
+        float *f = filled(n, 0.0f);
         stderr_capture cap;
         write_shifted<<<4, 256>>>(f, 1);  // faults
         cap.finish();
         CUDA_IS(cudaErrorIllegalAddress, cudaDeviceSynchronize());
+        stderr_capture reset_cap;
         CUDA_OK(cudaDeviceReset());
         CUDA_OK(cudaGetLastError());
         CUDA_OK(cudaDeviceSynchronize());
+        int *flag = dev_alloc<int>(1);
         stderr_capture cap2;
         diverge_in_one_block_at<<<blocks, 64>>>(flag, 1);  // divergent barrier
         cap2.finish();
         CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
         CUDA_OK(cudaDeviceReset());
+        reset_cap.finish();
+        int *d_in = dev_alloc<int>(in.size()), *d_out = dev_alloc<int>(in.size());
+        to_device(d_in, in);
         reverse_in_block<<<blocks, n>>>(d_in, d_out);  // a barrier kernel on the same workers
         CUDA_OK(cudaGetLastError());
         CUDA_OK(cudaDeviceSynchronize());
@@ -1590,14 +1610,16 @@ START_TEST(warp_misuse_fails_the_launch)
                               "waits at __shfl_down_sync (mask 0xffffffff) for lanes of its mask that wait at "
                               "__syncthreads() instead",
                               "lanes of warp 0 met at different warp-level calls"};
-    int *d = dev_alloc<int>(32);
     for (int how = 0; how < 3; how++) {
+        int *d = dev_alloc<int>(32);  // a reset frees it: one each time
         stderr_capture cap;
         warp_misuse<<<1, 32>>>(d, how);
         std::string said = cap.finish();
         CUDA_IS(cudaErrorLaunchFailure, cudaDeviceSynchronize());
         ASSERT_CONTAINS(said, said_for[how]);
+        stderr_capture reset_cap;
         CUDA_OK(cudaDeviceReset());
+        reset_cap.finish();
     }
 }
 END_TEST
@@ -1816,6 +1838,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, memcpy_default_infers_direction);
     tcase_add_test(tc, memset_sets_bytes);
     tcase_add_test(tc, free_of_foreign_pointer_fails);
+    tcase_add_test(tc, reset_frees_device_memory);
     tcase_add_test(tc, copy_past_end_is_refused);
     tcase_add_test(tc, ledger_counts_what_leaves_the_device);
     tcase_add_test(tc, pitched_copies);
