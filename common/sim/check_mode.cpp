@@ -147,6 +147,10 @@ struct worker_check {
     uintptr_t tls_lo = 0, tls_len = 0, skip_a = 0, skip_b = 0;
     uintptr_t dev_lo = 0, dev_len = 0;  // the device allocation hit last
     struct global_shadow_word *dev_shadow = nullptr;  // ... and its shadow (block_order)
+    // The allocations this block has touched (A, B, C: a few), so a kernel
+    // that alternates between them finds each without a lock.
+    struct seen_allocation { uintptr_t lo, len; global_shadow_word *shadow; };
+    std::vector<seen_allocation> seen;
     std::vector<std::vector<access>> records;
     std::vector<unsigned long long> loads, stores;
     std::vector<const void *> barrier_sites;
@@ -471,6 +475,7 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
         w->dev_lo = lo;
         w->dev_len = hi - lo;
         w->dev_shadow = global_shadow_of(lo, hi - lo);
+        w->seen.push_back({lo, hi - lo, w->dev_shadow});
         global_access(w, t, a, size, store, pc, atomic);
         return;
     case device_address::out_of_bounds: {
@@ -509,6 +514,14 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
     } else if (a - w->dev_lo < w->dev_len) {
         global_access(w, t, a, size, store, pc, atomic);
     } else {
+        for (auto &s : w->seen)
+            if (a - s.lo < s.len) {
+                w->dev_lo = s.lo;
+                w->dev_len = s.len;
+                w->dev_shadow = s.shadow;
+                global_access(w, t, a, size, store, pc, atomic);
+                return;
+            }
         other_access(w, t, a, size, store, pc, atomic);
     }
 }
@@ -1103,6 +1116,7 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     w->block_serial++;
     w->dev_lo = w->dev_len = 0;  // allocations may have changed since the last block
     w->dev_shadow = nullptr;
+    w->seen.clear();
     w->in_block = true;
 }
 
