@@ -168,10 +168,11 @@ fi
 # compiler warned about the student's file, which often says why (a sum
 # never set to zero: "'s' may be used uninitialized"): the first warning on
 # one line, every one with V=1.  A file that built cleanly, or scored every
-# kernel point, shows nothing.
+# kernel point, shows nothing, nor one that did not build (build_lab showed
+# its messages, warnings with them).
 compiler_warnings() {
     local stage=$1 dir=$2 warnings count
-    [ -f "$dir/build.log" ] && [ -f "$dir/scored.tsv" ] || return 0
+    [ -f "$dir/build.log" ] && [ -f "$dir/scored.tsv" ] && [ -x "$dir/build/lab_exec" ] || return 0
     awk -F'\t' '$2 !~ /^quiz / && $3 < $4 { lost = 1 } END { exit !lost }' "$dir/scored.tsv" || return 0
     # gcc and clang: "FILE:L:C: warning: ..."; nvcc: "FILE(L): warning #N-D: ...".
     warnings=$(grep -F -- "$dir/src/matmul.cu" "$dir/build.log" | grep -E '^[^ ]*matmul\.cu(:[0-9]+(:[0-9]+)?|\([0-9]+\)): warning' |

@@ -601,13 +601,13 @@ void grading_run_check(const char *variant, int n, check_counts *out)
                      "kernels read A and B and write C in device memory, through the pointers matmul was given%s%s",
                      n, out->host_accesses, out->findings[0] ? "\nThe check report says:\n" : "", out->findings);
     /* Blocks that race for a word (C[i] += partial from several blocks, say)
-     * came out right here only because the simulator ran them one after
+     * come out right here when the simulator happens to run them one after
      * another: the result is not the kernel's to count on, and no
      * structural test credits it. */
     if (out->block_races)
         ck_abort_msg("n=%d: blocks of one launch race for global memory (%llu reads or atomic updates of a word "
-                     "another block had stored): the simulator ran them one after another, which is why its result "
-                     "was right, but on a GPU they run in no set order and updates are lost%s%s",
+                     "another block had stored, nothing ordering the two): on a GPU blocks run in no set order and "
+                     "updates are lost, however right the simulator's result (it ran them one after another)%s%s",
                      n, out->block_races, out->findings[0] ? "\nThe check report says:\n" : "", out->findings);
     ck_assert_msg(out->launches > 0, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
                   out->moved.copied_into_c ? " C was filled by cudaMemcpy from the host, not by a kernel: compute it on the device" : "");

@@ -421,10 +421,6 @@ global_shadow_word *global_shadow_of(uintptr_t lo, uintptr_t len)
     return g.words.get();
 }
 
-uint64_t block_stamp(const worker_check *w);
-void note_block_race(worker_check *w, unsigned t, uintptr_t a, uintptr_t pc, uint64_t writer, uintptr_t writer_pc,
-                     bool atomic);
-
 void block_order(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
 {
     uint64_t me = block_stamp(w), this_launch_stamp = me >> 40;
@@ -784,8 +780,8 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
     case finding_kind::block_race:
         return std::string("race between blocks, ") + block + t1 + (f.first_is_store ? " atomically updated " : " read ") +
                f.detail + " at " + here + ", which block " + coords(f.block2) + " had stored at " + there +
-               " in the same launch: blocks run in no set order, so on a GPU it may come first (an update is lost); "
-               "add the parts with atomicAdd, or in a later launch";
+               " in the same launch: blocks run in no set order, so on a GPU the two may come either way round "
+               "(and an update is lost); add the parts with atomicAdd, or in a later launch";
     }
     return "";
 }

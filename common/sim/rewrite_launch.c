@@ -570,9 +570,9 @@ static void write_device_variable_registrations(const char *src, size_t names[][
 // which cuda_sim.h makes a compile error that says so (a limit of the kit),
 // instead of the compiler's confusion over PTX constraints.  The newlines
 // inside are kept, spliced ones spliced (a macro's definition goes on), so
-// later lines keep their numbers.  Returns 1 with
-// *resume just past the `)` when it wrote src[copied, at) and the
-// replacement, else 0 having written nothing.
+// later lines keep their numbers.  Returns 1 with *resume just past the `)`
+// when it wrote src[copied, at) and the replacement, else 0 having written
+// nothing.
 static int rewrite_inline_assembly(const char *src, size_t len, size_t copied, size_t at, size_t from, FILE *out,
                                    size_t *resume)
 {
