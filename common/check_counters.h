@@ -37,7 +37,7 @@
     X(out_of_bounds, SUM, "accesses outside every device allocation")                                     \
     X(host_accesses, SUM, "device code touching host memory")                                             \
     X(divergent_barriers, SUM, "barriers some threads of a block reached and others did not")             \
-    X(block_races, SUM, "global reads of a word another block of the launch had stored, nothing ordering them") \
+    X(block_races, SUM, "global reads or atomics on a word another block of the launch stored, unordered") \
     X(shared_words, MAX, "shared-memory words one block touched")                                         \
     X(shared_span_words, MAX, "words from the lowest to the highest shared address one block touched")    \
     X(shared_gaps, MAX, "runs of untouched words inside that span (a padded tile: one per row)")          \
