@@ -291,11 +291,10 @@ inline float sim_uint2float_rn(unsigned u) { return (float)u; }
 // __ldg and the cache-hint loads and stores (__ldcg: cache in L2 only,
 // __stcs: streaming, ...): which caches a GPU keeps the data in; on the
 // CPU, a plain read or write, counted by check mode like any other.
-template <class T>
-inline T sim_ldg(const T *p) { return *p; }
 #define SIM_CACHE_HINT_LOAD(name) \
     template <class T>            \
     inline T name(const T *p) { return *p; }
+SIM_CACHE_HINT_LOAD(sim_ldg)
 SIM_CACHE_HINT_LOAD(sim_ldca)
 SIM_CACHE_HINT_LOAD(sim_ldcg)
 SIM_CACHE_HINT_LOAD(sim_ldcs)
