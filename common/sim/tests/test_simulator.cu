@@ -1637,7 +1637,8 @@ __global__ void group_facts(int *out)
     cg::thread_block_tile<8> eight = cg::tiled_partition<8>(block);
     auto warp = cg::tiled_partition<32>(block);
     cg::thread_group sixteen = cg::tiled_partition(block, 16);
-    int rank = (int)block.thread_rank(), *o = out + rank * cg_fields;
+    // Each block its own facts: blocks run on several OS threads, in no set order.
+    int rank = (int)block.thread_rank(), *o = out + (block.group_index().x * 64 + rank) * cg_fields;
     o[0] = (int)block.size();
     o[1] = (int)(block.thread_index().x + 8 * (block.thread_index().y + 4 * block.thread_index().z));
     o[2] = (int)eight.thread_rank() * 100 + (int)eight.meta_group_rank() * 10 + (int)eight.meta_group_size();
@@ -1662,30 +1663,32 @@ __global__ void group_facts(int *out)
 
 START_TEST(cooperative_groups_ranks_tiles_and_reduce)
 {
-    int *d = dev_alloc<int>(64 * cg_fields);
+    int *d = dev_alloc<int>(3 * 64 * cg_fields);
     group_facts<<<dim3(3), dim3(8, 4, 2)>>>(d);
     CUDA_OK(cudaDeviceSynchronize());
-    std::vector<int> o = to_host(d, 64 * cg_fields);
-    for (int r = 0; r < 64; r++) {
-        const int *f = &o[r * cg_fields];
-        int first8 = r / 8 * 8, first32 = r / 32 * 32;
-        int want[cg_fields] = {64,
-                               r,
-                               r % 8 * 100 + r / 8 * 10 + 8,
-                               first8 + 3,
-                               r % 8 == 7 ? r : r + 1,   // the tile's last lane keeps its own value
-                               r ^ 4,
-                               0xAA,
-                               10,  // any: 1; all: 0 (rank 7 is not < 7)
-                               8 * first8 + 28,
-                               first32 + 31,
-                               first32,
-                               r % 16 * 100 + 16,
-                               32 * 100 + r % 32,
-                               2,
-                               r % 8 >= 6 ? r * 1000 + r + 3 : (r + 2) * 1000 + r + 5};
-        for (int i = 0; i < cg_fields; i++)
-            ck_assert_msg(f[i] == want[i], "thread %d, fact %d: %d, want %d", r, i, f[i], want[i]);
+    std::vector<int> o = to_host(d, 3 * 64 * cg_fields);
+    for (int b = 0; b < 3; b++) {
+        for (int r = 0; r < 64; r++) {
+            const int *f = &o[(b * 64 + r) * cg_fields];
+            int first8 = r / 8 * 8, first32 = r / 32 * 32;
+            int want[cg_fields] = {64,
+                                   r,
+                                   r % 8 * 100 + r / 8 * 10 + 8,
+                                   first8 + 3,
+                                   r % 8 == 7 ? r : r + 1,   // the tile's last lane keeps its own value
+                                   r ^ 4,
+                                   0xAA,
+                                   10,  // any: 1; all: 0 (rank 7 is not < 7)
+                                   8 * first8 + 28,
+                                   first32 + 31,
+                                   first32,
+                                   r % 16 * 100 + 16,
+                                   32 * 100 + r % 32,
+                                   b,
+                                   r % 8 >= 6 ? r * 1000 + r + 3 : (r + 2) * 1000 + r + 5};
+            for (int i = 0; i < cg_fields; i++)
+                ck_assert_msg(f[i] == want[i], "block %d, thread %d, fact %d: %d, want %d", b, r, i, f[i], want[i]);
+        }
     }
 }
 END_TEST
