@@ -36,6 +36,7 @@ help:
 	@echo "Settings: BACKEND=gpu|sim (now: $(BACKEND))  ARCH=90  DEBUG=1 (-G)  GRADE_SEED=n  V=1"
 	@echo "          LAB_DEFINES=-DTILE=16 (a lab built with other settings: make -C labs/04-tiled run LAB_DEFINES=-DTILE=16)"
 	@echo "          CXX_SIM=g++|clang++  CC=cc|clang  (the simulator's compilers)  SIM_FIBERS=ucontext  WERROR=1"
+	@echo "          NVCC_CHECK=0|1 (now: $(NVCC_CHECK); 1: with BACKEND=sim, nvcc compiles each lab file first, as a GPU build would)"
 
 deps:
 	@common/deps.sh base

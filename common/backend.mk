@@ -38,6 +38,18 @@ CFLAGS_COMMON := -O2 -g -Wall -Wextra -std=c11
 # -lineinfo lets ncu and compute-sanitizer name source lines; DEBUG=1
 # builds device code with -G for cuda-gdb.
 NVCC_FLAGS := -O3 -std=c++17 $(if $(DEBUG),-G -g,-lineinfo) $(NVCC_ARCH_FLAGS)
+# NVCC_CHECK=1 (the default wherever nvcc is found): a simulator build of a
+# lab file first has nvcc compile it for the GPU (sm_90, or ARCH), so that
+# what nvcc rejects fails here as it would on a GPU.  g++ compiles a kernel
+# as plain C++ and accepts, for one, a kernel that calls a function not
+# marked __device__, or more static shared memory than a block may have.
+# NVCC_CHECK=0 builds for the simulator alone.
+NVCC_CHECK ?= $(if $(NVCC),1,0)
+ifeq ($(NVCC_CHECK)$(NVCC),1)
+$(error NVCC_CHECK=1 needs the CUDA toolkit: no nvcc on PATH or in /usr/local/cuda/bin)
+endif
+export NVCC_CHECK
+NVCC_CHECK_FLAGS := -std=c++17 -w -cubin -arch=sm_$(or $(ARCH),90)
 # -fno-strict-aliasing: lab files read float arrays as float4, as CUDA code
 # does everywhere; nvcc allows it, and g++ must not reorder around it.
 # -Wno-unknown-pragmas: g++ does not know nvcc's #pragma unroll.

@@ -33,7 +33,7 @@ always-compare:
 # compiler or a kit whose flags changed rebuilds them, as a change of their
 # sources does (a check build made before the kit stopped turning copy
 # loops into memcpy must not be reused).
-LAB_BUILT_WITH := $(DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) | $(CHECK_CXX) $(CHECK_CXXFLAGS),\
+LAB_BUILT_WITH := $(DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) | nvcc check $(NVCC_CHECK) $(NVCC),\
     $(NVCC) $(NVCC_FLAGS))
 $(OUT)/built-with: always-compare
 	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
@@ -68,6 +68,17 @@ $(COMMON_OUT)/libsim.a: $(SIM_SOURCES) $(SIM_HEADERS) $(ROOT)/common/check_count
 $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 	@mkdir -p $(@D)
 	$(REWRITE) $< $@ $(LAB_SRC)
+
+# nvcc's verdict first, when it is here (NVCC_CHECK, backend.mk): a file a
+# GPU build rejects is not built for the simulator either.  The line that
+# starts "nvcc-check:" tells the grader whose message follows.
+ifeq ($(NVCC_CHECK),1)
+$(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
+endif
+$(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
+	@mkdir -p $(@D)
+	@$(NVCC) $(NVCC_CHECK_FLAGS) $(INCLUDES) $(DEFS) $< -o $@ || \
+	    { echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }
 
 # Each build of a student's file lists what it included (matmul.d), for the
 # grader's check that a submission includes no file of the kit but headers.

@@ -140,8 +140,12 @@ build_lab() {
         return 3
     fi
     local missing=""
-    [ "$how" = BACKEND=sim ] && missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
-    if [ -n "$missing" ]; then
+    [ "$how" = BACKEND=sim ] && ! grep -q '^nvcc-check: ' "$dir/$sub.log" &&
+        missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
+    if grep -q '^nvcc-check: ' "$dir/$sub.log"; then
+        # The simulator's build asked nvcc first (NVCC_CHECK, common/backend.mk).
+        echo "   $stage/matmul.cu does not compile with nvcc, the CUDA compiler${defines:+ (with $defines)}, so it would not build on a GPU either; nvcc said:"
+    elif [ -n "$missing" ]; then
         kit_limit_why="uses $missing, which CUDA provides and the CPU simulator does not: $kit_limit_tail"
         echo "   kit limit: $stage/matmul.cu $kit_limit_why. The simulator's compiler said:"
     else
@@ -151,6 +155,11 @@ build_lab() {
         echo "   (a build may use $compile_memory_mib MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
     grep -E 'error|warning|note|out of memory' "$dir/$sub.log" | head -n 30 |
         sed -e "s|$dir/src/|$stage/|g" -e "$spelled_back" -e 's/^/   | /'
+    # ptxas counts in hexadecimal: the same in words.
+    local shared_bytes
+    shared_bytes=$(grep -oE 'uses too much shared data \(0x[0-9a-f]+ bytes' "$dir/$sub.log" | head -n 1 | grep -oE '0x[0-9a-f]+')
+    [ -n "$shared_bytes" ] &&
+        echo "   (that is $((shared_bytes)) bytes of static __shared__ arrays in one block; a block may declare at most 48 KiB (49152 bytes) statically, and more only as extern __shared__ memory, after cudaFuncSetAttribute raises the limit)"
     [ -n "$missing" ] && return 3
     return 1
 }
@@ -278,7 +287,8 @@ done
 GRADE_SEED=${GRADE_SEED:-} "$root/grader/provenance.sh" "$backend" > "$out/provenance.tsv"
 awk -F'\t' '{ v[$1] = $2 } END {
     printf "Graded on %s (%s backend) with %s, check mode %s, CUDA %s, seed %s, kit %s\n",
-        v["device"], v["backend"], v["compiler"], v["check compiler"], v["cuda"], v["seed"], v["kit"] }' "$out/provenance.tsv"
+        v["device"], v["backend"], v["compiler"], v["check compiler"], v["cuda"], v["seed"], v["kit"]
+    if (v["backend"] == "sim") printf "nvcc check: %s\n", v["nvcc check"] }' "$out/provenance.tsv"
 
 # Totals, and Gradescope's results format.
 printf '%s' "$scored" > "$out/all.tsv"

@@ -51,7 +51,8 @@ fingerprint=$(
     {
         printf '%s\n' "$backend" "$(uname -m)" "${LAB_DEFINES:-}" "${WERROR:-}" "${SIM_FIBERS:-}"
         for tool in "$cc" "$cxx_sim" "$check_cxx"; do "$tool" --version 2>&1 | head -n 1; done
-        [ "$backend" = gpu ] && { nvcc --version 2>/dev/null || /usr/local/cuda/bin/nvcc --version; } 2>&1
+        # The nvcc that builds (gpu) or checks (sim, NVCC_CHECK) each file.
+        if [ "$backend" = gpu ] || nvcc_checks; then "$(nvcc_path)" --version 2>&1; fi
         cd "$root" && find Makefile tests.mk common grader -type f \
             \( -path '*/tests/*' -o -path '*/mutants/*' -o -path '*/bench/*' -o -path '*/agreement/*' \
                -o -path 'common/report/*' -o -path 'common/platforms/*' -o -path 'grader/answers/*' -o -name '*.md' \) -prune -o -type f -print0 |
@@ -91,6 +92,12 @@ if [ "$got" -ne "$max" ] || [ "$max" -eq 0 ]; then
     for build_log in "$out/01-naive/build.log" "$out/01-naive/build-check.log"; do
         [ -f "$build_log" ] || continue
         first=$(grep -m 1 -E ': (fatal )?error:|No rule to make target|command not found' "$build_log")
+        if grep -q '^nvcc-check: ' "$build_log"; then
+            # The simulator's build asks nvcc first (NVCC_CHECK): an nvcc
+            # that cannot compile the canary cannot check anyone's file.
+            first="$(nvcc_path) cannot compile it: ${first:-$(grep -v -e '^nvcc-check: ' -e '^make' "$build_log" | grep -m 1 -i error)}; repair the CUDA toolkit, or grade without nvcc's check (NVCC_CHECK=0)"
+            break
+        fi
         [ -n "$first" ] && { first="the kit's own code does not build: $first"; break; }
     done
     [ -n "$first" ] || first="failing check: $(score first_failure "$out/all.tsv" | head -n 1)"

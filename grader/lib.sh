@@ -20,12 +20,29 @@ score() {
     awk -F'\t' -v mode="$mode" -f "$grader_dir/score.awk" "$@"
 }
 
+# The nvcc common/backend.mk would use (NVCC, else on PATH, else
+# /usr/local/cuda/bin), or nothing.
+nvcc_path() {
+    local nvcc=${NVCC:-$(command -v nvcc 2>/dev/null)}
+    [ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+    echo "$nvcc"
+}
+
+# Whether a simulator build asks nvcc first (NVCC_CHECK, common/backend.mk):
+# by default wherever nvcc is.
+nvcc_checks() {
+    case "${NVCC_CHECK:-}" in
+        0) return 1 ;;
+        *) [ -n "$(nvcc_path)" ] ;;
+    esac
+}
+
 # The backend common/backend.mk would choose: gpu when a GPU and nvcc are
 # both there, else the CPU simulator.
 detect_backend() {
     local gpus
     gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-    if [ "${gpus:-0}" -gt 0 ] && { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; }; then
+    if [ "${gpus:-0}" -gt 0 ] && [ -n "$(nvcc_path)" ]; then
         echo gpu
     else
         echo sim

@@ -17,10 +17,18 @@ version_of() {
     printf '%s %s' "$tool" "${v:-(version unknown)}"
 }
 
-nvcc=${NVCC:-$(command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })}
+. "$root/grader/lib.sh"   # nvcc_path, nvcc_checks
+nvcc=$(nvcc_path)
+# The CUDA toolkit a grade used: the GPU build's, or the one whose nvcc
+# checked each file before the simulator built it (NVCC_CHECK).
 cuda=none
-if [ "$backend" = gpu ] && [ -n "$nvcc" ] && [ -x "$nvcc" ]; then
+rejected="code nvcc rejects (a kernel calling a function not marked __device__, more than 48 KiB of static shared memory) may score here and fail to build on a GPU"
+nvcc_check="off (no nvcc here): $rejected"
+[ "${NVCC_CHECK:-}" = 0 ] && nvcc_check="off (NVCC_CHECK=0): $rejected"
+if [ -n "$nvcc" ] && [ -x "$nvcc" ] && { [ "$backend" = gpu ] || nvcc_checks; }; then
     cuda=$("$nvcc" --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p' | head -n 1)
+    nvcc_check="nvcc ${cuda:-(version unknown)} compiled each file first, as a GPU build would"
+    [ "$backend" = gpu ] && nvcc_check="the build itself is nvcc's"
 fi
 
 if [ "$backend" = gpu ]; then
@@ -45,5 +53,6 @@ printf 'device\t%s\n' "$device"
 printf 'compiler\t%s\n' "$compiler"
 printf 'check compiler\t%s\n' "$check_compiler"
 printf 'cuda\t%s\n' "$cuda"
+printf 'nvcc check\t%s\n' "$nvcc_check"
 printf 'seed\t%s\n' "${GRADE_SEED:-default}"
 printf 'kit\t%s\n' "${kit:-unknown}"

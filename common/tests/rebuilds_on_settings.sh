@@ -40,6 +40,13 @@ expect run_lab kept
 expect run_lab rebuilt LAB_DEFINES=-DTILE=16
 expect run_lab kept LAB_DEFINES=-DTILE=16
 expect run_lab rebuilt
+# nvcc's check switched off and on again (NVCC_CHECK, common/backend.mk:
+# on by default wherever nvcc is).
+if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+    expect run_lab rebuilt NVCC_CHECK=0
+    expect run_lab kept NVCC_CHECK=0
+    expect run_lab rebuilt
+fi
 if command -v "${CHECK_CXX:-clang++}" > /dev/null; then
     expect check/run_lab rebuilt
     expect check/run_lab kept

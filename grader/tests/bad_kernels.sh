@@ -52,7 +52,8 @@ expect exit-early 0/$full01 "before it returned every result"
 # Copies of the program in a session of their own: the kernel keeps its
 # points, and expect() finds none of them left running.
 expect escapes-its-group $kernel01/$full01 "n=1000, 2 random inputs: correct"
-expect no-compile 0/$full01 "expected ';'"
+# g++'s message, or nvcc's when the simulator's build asks nvcc first.
+expect no-compile 0/$full01 "expected ';'||expected a \";\""
 expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
 expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
@@ -114,6 +115,16 @@ expect racy-split-k $((kernel01 - 5))/$full01 "race between blocks, block (0,0,1
 # A right kernel, then cudaDeviceReset() inside matmul: on a GPU A, B and C
 # are gone with the context, and on the simulator too.
 expect resets-the-device 0/$full01 "cudaDeviceReset freed all 3 device allocations"
+# What g++ compiles and nvcc rejects: a kernel calling a host function, more
+# static shared memory than a block may have.  Where nvcc is, the
+# simulator's build asks it first (NVCC_CHECK), and the file is the
+# student's compile error, as on a GPU; with NVCC_CHECK=0 the simulator
+# alone runs it, and the grade says that nvcc did not check it.
+if nvcc_checks; then
+    expect host-function-in-kernel 0/$full01 'calling a __host__ function("multiply_add(float, float, float)") from a __global__ function("naive") is not allowed'
+    expect too-much-static-shared 0/$full04 "that is 57344 bytes of static __shared__ arrays in one block" 04-tiled
+fi
+NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
 # Includes a file of the kit beyond lab.h (a solution or the canary would
 # pass on a GPU): no kernel points, and the file named.
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"

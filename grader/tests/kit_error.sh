@@ -9,7 +9,8 @@
 #      then, repaired but with a test's row gone from the points table: the
 #      grader does not build, a kit error that names the test;
 #   4. a missing tool (the check-mode compiler): a kit error that names the
-#      package to install;
+#      package to install; an nvcc that cannot compile the canary: a kit
+#      error that names it and NVCC_CHECK=0;
 #   5. the kit as it is: the canary passes, and a student's compile error
 #      stays the student's (that stage's tests score 0, grading finishes, 0).
 #
@@ -93,6 +94,24 @@ if [ $status -eq 2 ] && grep -q '^kit error: clang++-not-installed is not instal
     echo "ok   no check-mode compiler: a kit error naming the package, no score"
 else
     fail "no check-mode compiler: make grade exited $status (see $base/no-clang.log)"
+fi
+
+# 4b. An nvcc that cannot compile (say, a host compiler too new for its
+# CUDA release): the simulator's builds ask it first (NVCC_CHECK), so it
+# cannot check anyone's file; a kit error that names it and the way out.
+broken_nvcc="$base/broken-nvcc/nvcc"
+mkdir -p "$(dirname "$broken_nvcc")"
+printf '#!/bin/sh\necho "#error -- unsupported GNU version! gcc versions later than 12 are not supported!" >&2\nexit 1\n' > "$broken_nvcc"
+chmod +x "$broken_nvcc"
+make --no-print-directory -C "$root" grade SUBMISSION="$root/solutions" LAB=01-naive BACKEND=sim \
+    NVCC="$broken_nvcc" GRADE_OUT="$base/broken-nvcc-out" > "$base/broken-nvcc.log" 2>&1
+status=$?
+if [ $status -eq 2 ] && grep -q "^kit error: the canary" "$base/broken-nvcc.log" &&
+        grep -qF "$broken_nvcc cannot compile it: #error -- unsupported GNU version" "$base/broken-nvcc.log" &&
+        grep -qF 'NVCC_CHECK=0' "$base/broken-nvcc.log" && [ ! -e "$base/broken-nvcc-out/results.json" ]; then
+    echo "ok   an nvcc that cannot compile: a kit error naming it and NVCC_CHECK=0, no score"
+else
+    fail "an nvcc that cannot compile: make grade exited $status (see $base/broken-nvcc.log)"
 fi
 
 # 5. The kit as it is: a student's compile error is the student's.

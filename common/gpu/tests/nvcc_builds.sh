@@ -2,7 +2,7 @@
 # `make test-nvcc`, first part: every lab file the kit ships or tests (the
 # skeletons, the solutions, the right kernels, and the bad kernels a GPU
 # must still compile) builds with nvcc into the programs the GPU backend
-# runs, with no GPU needed.  Several files at once (one per core: nvcc is
+# runs, with no GPU needed; the bad kernels only nvcc refuses do not.  Several files at once (one per core: nvcc is
 # single-threaded); each file's messages go to a log of its own, shown when
 # its build fails.
 #
@@ -39,3 +39,20 @@ ls labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.
     grader/tests/bad-kernels/{active-mask,occupancy-query,launch-by-api,default-kernel-argument,cooperative-groups-grid,cooperative-groups-memcpy,inline-ptx,prints-from-every-thread,racy-split-k,resets-the-device}/*/matmul.cu \
     grader/tests/bad-kernels/host-compute*/*/matmul.cu grader/tests/bad-kernels/rebuilds-inputs-on-host/*/matmul.cu |
     xargs -P "$jobs" -I{} bash -c 'build_one "$1"' _ {}
+status=$?
+
+# The bad kernels a GPU build must refuse, as the simulator's build does
+# when it asks nvcc first (NVCC_CHECK): the grade must not depend on which
+# of the two built the file.
+for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared}/*/matmul.cu; do
+    dir=$out/$(dirname "$f")
+    mkdir -p "$dir"
+    if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
+            "$dir/lab_exec" > "$dir/nvcc.log" 2>&1; then
+        echo "FAIL nvcc: $f builds, but nvcc must refuse it"
+        status=1
+    else
+        echo "nvcc refuses: $f ($(grep -m 1 -E 'error' "$dir/nvcc.log" | sed 's/^.*error *: *//'))"
+    fi
+done
+exit $status
