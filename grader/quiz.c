@@ -16,6 +16,19 @@
 static quiz_question *key;
 static int key_count, key_capacity;
 
+/* Whether answers.txt was saved as UTF-16 (Windows Notepad's "Unicode"):
+ * every other byte is zero, and no line reads as "Q1: ...". */
+static int saved_as_utf16(void)
+{
+    FILE *f = fopen(grading.answers, "rb");
+    if (!f)
+        return 0;
+    unsigned char head[2] = {0, 0};
+    size_t got = fread(head, 1, 2, f);
+    fclose(f);
+    return got == 2 && ((head[0] == 0xff && head[1] == 0xfe) || (head[0] == 0xfe && head[1] == 0xff));
+}
+
 /* The student's answer to question `id`, or NULL. */
 static char *find_answer(const char *id, char *out, size_t len)
 {
@@ -25,8 +38,13 @@ static char *find_answer(const char *id, char *out, size_t len)
     char line[1024];
     char *found = NULL;
     size_t idlen = strlen(id);
+    int first = 1;
     while (fgets(line, sizeof line, f)) {
         char *p = line;
+        /* A UTF-8 byte-order mark, as some editors on Windows save one. */
+        if (first && strncmp(p, "\xef\xbb\xbf", 3) == 0)
+            p += 3;
+        first = 0;
         while (isspace((unsigned char)*p))
             p++;
         if (*p == '#' || strncasecmp(p, id, idlen) != 0)
@@ -55,6 +73,8 @@ START_TEST(test_question)
     const quiz_question *q = &key[_i];
     char test[32], given[512], msg[2048];
     snprintf(test, sizeof test, "quiz %s", q->id);
+    if (saved_as_utf16())
+        ck_abort_msg("%s: answers.txt is saved as UTF-16 (Notepad calls it Unicode), which the grader cannot read: save it as UTF-8 or plain text", q->id);
     if (!find_answer(q->id, given, sizeof given))
         ck_abort_msg("%s: no answer in answers.txt (write a line \"%s: your answer\")", q->id, q->id);
     if (quiz_judge(q, given, msg, sizeof msg) != QUIZ_RIGHT)

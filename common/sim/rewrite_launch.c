@@ -632,6 +632,11 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     if (err && errlen > 0)
         err[0] = '\0';
     write_line_header(out, path);
+    // A UTF-8 byte-order mark (Visual Studio's "UTF-8 with signature") is
+    // skipped by a compiler only as the first bytes of a file; after the
+    // #line header it would be a stray character, so it is left out.
+    if (starts_with(src, len, 0, "\xef\xbb\xbf"))
+        copied = i = 3;
     while (i < len) {
         enum tok_kind kind;
         if (device_name_count && i >= device_statement_end) {

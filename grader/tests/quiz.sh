@@ -74,6 +74,23 @@ unhelpful=$(awk -F'\t' '$2 ~ /^quiz / && !index($5, "is not right. Re-read ") { 
 [ -z "$unhelpful" ] && echo "ok   every wrong answer's message says what was read and which section to reread" ||
     fail "quiz messages without a section to reread: $unhelpful"
 
+# answers.txt as Windows editors save it: a UTF-8 byte-order mark right
+# before "Q1:", and CRLF line endings, scores as plain text does; one saved
+# as UTF-16 says so instead of "no answer".
+windows="$base/windows" utf16="$base/utf16"
+mkdir -p "$windows/01-naive" "$utf16/01-naive"
+{ printf '\xef\xbb\xbf'; grep '^Q[0-9]*:' "$root/solutions/01-naive/answers.txt" | sed 's/$/\r/'; } > "$windows/01-naive/answers.txt"
+SUBMISSION="$windows" LAB=01-naive GRADE_OUT="$base/windows-out" "$root/grader/grade.sh" > "$base/windows.log" 2>&1
+read -r got max < <(quiz_points "$base/windows-out/all.tsv" 2>/dev/null)
+[ "${max:-0}" -gt 0 ] && [ "$got" = "$max" ] &&
+    echo "ok   answers.txt with a byte-order mark and CRLF endings: every question scores ($got/$max)" ||
+    fail "answers.txt with a byte-order mark and CRLF endings: quiz $got/$max (see $base/windows.log)"
+{ printf '\xff\xfe'; grep '^Q[0-9]*:' "$root/solutions/01-naive/answers.txt" | iconv -f UTF-8 -t UTF-16LE; } > "$utf16/01-naive/answers.txt"
+SUBMISSION="$utf16" LAB=01-naive GRADE_OUT="$base/utf16-out" "$root/grader/grade.sh" > "$base/utf16.log" 2>&1
+grep -q 'answers.txt is saved as UTF-16 (Notepad calls it Unicode), which the grader cannot read: save it as UTF-8' "$base/utf16-out/all.tsv" &&
+    echo "ok   answers.txt saved as UTF-16: the message says so and how to save it" ||
+    fail "answers.txt saved as UTF-16: no message saying so (see $base/utf16.log)"
+
 [ $failures -eq 0 ] && rm -rf "$base"
 echo "quiz: $failures failure(s)"
 [ $failures -eq 0 ]

@@ -1,8 +1,10 @@
-// Right on a GPU and on the simulator: a kernel written from Visual
+﻿// Right on a GPU and on the simulator: a kernel written from Visual
 // Studio's CUDA project template, which begins with these includes (and
 // sometimes cuda.h and vector_types.h as well), headers of CUDA's whose
 // names the simulator provides: the grader must give every point, never
-// call the file a kit limit.
+// call the file a kit limit.  Saved as Visual Studio saves by default, too:
+// "UTF-8 with signature" (a byte-order mark before the first line) and
+// Windows line endings (.gitattributes keeps them).
 #include "cuda_runtime.h"
 #include "device_launch_parameters.h"
 #include <cuda.h>
