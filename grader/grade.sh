@@ -222,6 +222,10 @@ for stage in $stages; do
             no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
         elif [ ! -f "$src" ]; then
             no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
+            # A file under another name (Matmul.cu, kernel.cu, matmul.cu.txt) is
+            # not graded, but named, so the student knows what to rename.
+            others=$(cd "$submission/$stage" 2>/dev/null && ls -d -- *.cu *.cu.* *.cuh [Mm][Aa][Tt][Mm][Uu][Ll]* 2>/dev/null | sort -u | head -n 5 | paste -sd, - | sed 's/,/, /g')
+            [ -n "$others" ] && no_kernel+="; the folder has $others: the file graded must be named matmul.cu"
         else
             cp "$src" "$dir/src/matmul.cu"
             build_lab "$stage" "$dir" build ""

@@ -57,6 +57,7 @@ expect no-compile 0/$full01 "expected ';'||expected a \";\""
 expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
 expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
+expect misnamed-file 0/$full01 "the folder has MatMul.cu: the file graded must be named matmul.cu"
 # Right answers computed on the host: no test counts them, neither the
 # size tests (the run's own ledger of copies) nor the structural ones.
 expect host-compute 0/$full01 "C must be computed by your kernel on the device"

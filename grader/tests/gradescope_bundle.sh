@@ -143,12 +143,15 @@ else
 fi
 full=${max:-0}
 
-# 2. The labs/ folder itself uploaded (nested one level), 04-tiled missing:
+# 2. The labs/ folder itself uploaded (nested one level), 04-tiled missing
+# (its kernel saved as MatMul.cu, which is not graded, and named so):
 # everything but that stage's points.
 rm -rf "$fake/submission"
 mkdir -p "$fake/submission/labs"
 cp -R "$root/solutions/." "$fake/submission/labs/"
 rm -rf "$fake/submission/labs/04-tiled"
+mkdir -p "$fake/submission/labs/04-tiled"
+cp "$root/solutions/04-tiled/matmul.cu" "$fake/submission/labs/04-tiled/MatMul.cu"
 tiled=$(score max "$(points_table 04-tiled)")
 autograde missing-stage
 status=$?
@@ -161,8 +164,9 @@ else
     elif ! [[ $score =~ ^[0-9]+$ && $max =~ ^[0-9]+$ ]]; then
         fail "missing stage: no numeric score and max_score in results.json ($score, $max)"
     elif [ "$score" -lt "$max" ] && [ "$score" = $((full - tiled)) ] && [ "$max" = "$full" ] &&
-            grep -q '"output": "Graded labs: .*not found (0 points): 04-tiled' "$json"; then
-        echo "ok   missing stage: the nested labs/ found, score $score/$max (04-tiled's $tiled points lost)"
+            grep -q '"output": "Graded labs: .*not found (0 points): 04-tiled' "$json" &&
+            grep -q '04-tiled has MatMul.cu, not graded: the file graded must be named matmul.cu' "$json"; then
+        echo "ok   missing stage: the nested labs/ found, score $score/$max (04-tiled's $tiled points lost, its MatMul.cu named)"
     else
         fail "missing stage: score $score/$max, expected $((full - tiled))/$full and an output naming labs and 04-tiled"
     fi
