@@ -14,6 +14,10 @@ OUT ?= $(ROOT)/build/$(BACKEND)/lab/$(LAB_NAME)
 COMMON_OUT := $(ROOT)/build/$(BACKEND)/common
 LAB_DEFINES ?=
 DEFS := -DLAB_NAME='"$(LAB_NAME)"' -DLAB_BUILT_WITH='"$(strip $(LAB_DEFINES))"' $(LAB_DEFINES)
+# The lab file alone: a main() of its own (a test the student left in) would
+# clash with the harness's; renamed, it is compiled and never called.  (No
+# header a lab file includes uses the name.)
+LAB_FILE_DEFS := $(DEFS) -Dmain=lab_file_own_main
 INCLUDES := -I$(ROOT)/common -I$(ROOT)/grader
 
 .PHONY: lab-programs
@@ -33,7 +37,7 @@ always-compare:
 # compiler or a kit whose flags changed rebuilds them, as a change of their
 # sources does (a check build made before the kit stopped turning copy
 # loops into memcpy must not be reused).
-LAB_BUILT_WITH := $(DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) | nvcc check $(NVCC_CHECK) $(NVCC),\
+LAB_BUILT_WITH := $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) | nvcc check $(NVCC_CHECK) $(NVCC),\
     $(NVCC) $(NVCC_FLAGS))
 $(OUT)/built-with: always-compare
 	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
@@ -77,13 +81,13 @@ $(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
 endif
 $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
-	@$(NVCC) $(NVCC_CHECK_FLAGS) $(INCLUDES) $(DEFS) $< -o $@ || \
+	@$(NVCC) $(NVCC_CHECK_FLAGS) $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ || \
 	    { echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }
 
 # Each build of a student's file lists what it included (matmul.d), for the
 # grader's check that a submission includes no file of the kit but headers.
 $(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(OUT)/built-with
 	@mkdir -p $(@D)
@@ -105,7 +109,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 # the source lines.
 $(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
-	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
@@ -114,7 +118,7 @@ else
 # ---------------------------------------------------------------- GPU
 $(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/%.o: $(ROOT)/common/%.cu $(OUT)/built-with
 	@mkdir -p $(@D)

@@ -153,8 +153,11 @@ build_lab() {
     fi
     grep -q 'out of memory' "$dir/$sub.log" &&
         echo "   (a build may use $compile_memory_mib MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
-    grep -E 'error|warning|note|out of memory' "$dir/$sub.log" | head -n 30 |
-        sed -e "s|$dir/src/|$stage/|g" -e "$spelled_back" -e 's/^/   | /'
+    grep -E 'error|warning|note|out of memory|undefined reference|multiple definition' "$dir/$sub.log" | head -n 30 |
+        sed -e "s|$dir/src/|$stage/|g" -e "s|$root/||g" -e "$spelled_back" -e 's/^/   | /'
+    # The linker's complaint about the one name the harness calls, in words.
+    grep -qE "undefined reference to .matmul(\(|')" "$dir/$sub.log" &&
+        echo "   ($stage/matmul.cu defines no function void matmul(const float *A, const float *B, float *C, int n), which the kit's harness calls: is it spelt so, with these parameter types, and not static?)"
     # ptxas counts in hexadecimal: the same in words.
     local shared_bytes
     shared_bytes=$(grep -oE 'uses too much shared data \(0x[0-9a-f]+ bytes' "$dir/$sub.log" | head -n 1 | grep -oE '0x[0-9a-f]+')

@@ -58,6 +58,7 @@ expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
 expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
 expect misnamed-file 0/$full01 "the folder has MatMul.cu: the file graded must be named matmul.cu"
+expect misnamed-function 0/$full01 "01-naive/matmul.cu defines no function void matmul(const float *A, const float *B, float *C, int n), which the kit's harness calls"
 # Right answers computed on the host: no test counts them, neither the
 # size tests (the run's own ledger of copies) nor the structural ones.
 expect host-compute 0/$full01 "C must be computed by your kernel on the device"
