@@ -76,13 +76,24 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 # nvcc's verdict first, when it is here (NVCC_CHECK, backend.mk): a file a
 # GPU build rejects is not built for the simulator either.  The line that
 # starts "nvcc-check:" tells the grader whose message follows.
+# Its report of each kernel's registers becomes a table the simulator reads
+# at each launch (sim/kernel_resources.h): a block a GPU could not hold is
+# refused, as a GPU refuses it.
 ifeq ($(NVCC_CHECK),1)
 $(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
+KERNEL_RESOURCES := $(OUT)/kernel_resources.o
 endif
 $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
-	@$(NVCC) $(NVCC_CHECK_FLAGS) $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ || \
-	    { echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }
+	@$(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ > $(OUT)/nvcc-check.log 2>&1 || \
+	    { grep -v '^ptxas info\|^    [0-9]* bytes stack frame' $(OUT)/nvcc-check.log; \
+	      echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }
+
+$(OUT)/kernel_resources.cpp: $(OUT)/nvcc-check.cubin $(SIM_DIR)/kernel_resources.sh
+	sh $(SIM_DIR)/kernel_resources.sh $(OUT)/nvcc-check.log sm_$(or $(ARCH),90) > $@
+
+$(OUT)/kernel_resources.o: $(OUT)/kernel_resources.cpp $(SIM_DIR)/kernel_resources.h
+	$(CXX_SIM) $(SIM_CXXFLAGS) -I$(SIM_DIR) -c $< -o $@
 
 # Each build of a student's file lists what it included (matmul.d), for the
 # grader's check that a submission includes no file of the kit but headers.
@@ -97,7 +108,7 @@ $(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS) $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
 
-$(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
+$(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
 
 # The device's limits (make query); it launches nothing, so no rewriting.
@@ -111,7 +122,7 @@ $(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
 	@mkdir -p $(@D)
 	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
-$(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
+$(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
 
 else

@@ -90,9 +90,9 @@ struct kernel_site { const char *file; int line; };
 // name[];` names (rewrite_launch.c rewrites the declaration to ask here).
 void *dynamic_shared_memory();
 
-// Runs entry(closure) once per CUDA thread of every block.
+// Runs entry(closure) once per CUDA thread of every block of kernel.
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
-            kernel_site site);
+            kernel_site site, const void *kernel);
 
 // A `__device__` variable, which lives in host memory here: the rewrite of a
 // lab file registers each (rewrite_launch.c) so that check mode counts a
@@ -181,7 +181,8 @@ void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
             const void *pointers[] = {nullptr, sim::data_pointer_or_null(a)...};
             sim::note_launch_pointers(pointers + 1, sizeof...(P), l.site.file, l.site.line);
         }, closure.args);
-        sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site);
+        sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site,
+                    reinterpret_cast<const void *>(kernel));
     }
 }
 

@@ -15,6 +15,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cxxabi.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -31,6 +33,7 @@
 #include "check_mode.h"
 #include "cuda_sim.h"
 #include "fiber.h"
+#include "kernel_resources.h"
 #include "runtime_state.h"
 #include "warp_ops.h"
 
@@ -696,8 +699,48 @@ bool abandon_running_thread(cudaError_t error, const std::string &why)
     abort();
 }
 
+}  // namespace sim
+
+// A build nvcc did not check has no table (kernel_resources.h).
+extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resources[] = {{nullptr, 0, nullptr, nullptr}};
+
+namespace sim {
+namespace {
+
+// Why a GPU would refuse to launch kernel with blocks of `threads`, or "".  One block's registers must fit the 65536 an SM gives a block
+// (compute capability 5.0 on); they are allotted per warp, 256 at a time.
+std::string too_many_registers(const void *kernel, unsigned long threads)
+{
+    constexpr unsigned long registers_per_block = 65536, allocation_unit = 256;
+    for (const kernel_resources *k = sim_kernel_resources; k->name; k++) {
+        if (!k->kernel || k->kernel != kernel)
+            continue;
+        unsigned long per_warp = (k->registers * 32ul + allocation_unit - 1) / allocation_unit * allocation_unit;
+        unsigned long needed = (threads + 31) / 32 * per_warp;
+        if (needed <= registers_per_block)
+            return "";
+        int status = 0;
+        char *readable = abi::__cxa_demangle(k->name, nullptr, nullptr, &status);
+        std::string name = status == 0 && readable ? readable : k->name;
+        free(readable);
+        char why[768];
+        snprintf(why, sizeof why,
+                 "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s), more than "
+                 "the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the kernel so "
+                 "that nvcc makes it fit",
+                 threads, name.c_str(), needed, k->registers, k->gpu, registers_per_block, threads);
+        return why;
+    }
+    return "";
+}
+
+}  // namespace
+}  // namespace sim
+
+namespace sim {
+
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
-            kernel_site site)
+            kernel_site site, const void *kernel)
 {
     if (sticky_error()) {
         record_error(sticky_error());
@@ -717,6 +760,14 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
         report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u)>>> refused: %s (cudaErrorInvalidConfiguration)",
                short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, bad);
         record_error(cudaErrorInvalidConfiguration);
+        return;
+    }
+    std::string registers = too_many_registers(kernel, threads);
+    if (!registers.empty()) {
+        report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u)>>> refused: %s (cudaErrorLaunchOutOfResources)",
+               short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+               registers.c_str());
+        record_error(cudaErrorLaunchOutOfResources);
         return;
     }
     if (dynamic_shared > dynamic_shared_opt_in) {

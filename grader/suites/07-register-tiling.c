@@ -14,10 +14,13 @@ Suite *suite_07_register_tiling(void)
     static const int large[] = {1000};
     grading_add_size_tests(s, small, 8, 3);
     grading_add_size_tests(s, large, 1, 2);
-    /* The idea, on the simulator's counts: n = 128 holds whole tiles of
-     * every power-of-two shape up to 128, so no zero-filled edge blurs them. */
-    grading_add_structure_test(s, "register tiling", "check", 128, rule_register_tiling);
-    grading_add_structure_test(s, "block tile reuse", "check", 128, rule_block_reuse);
+    /* The idea, on the simulator's counts: n = 256 holds whole block tiles
+     * of every power-of-two shape up to 256 x 256, so no part of a block
+     * works outside C and blurs the ratios (at n = 128 a 128 x 256 tile of
+     * 1024 threads, 8 x 4 each, reads its registers' worth twice over per
+     * product of C, and would fail a rule it keeps). */
+    grading_add_structure_test(s, "register tiling", "check", 256, rule_register_tiling);
+    grading_add_structure_test(s, "block tile reuse", "check", 256, rule_block_reuse);
     grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
     grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
     grading_add_quiz_tests(s);

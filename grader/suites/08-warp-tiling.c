@@ -62,11 +62,13 @@ Suite *suite_08_warp_tiling(void)
     static const int large[] = {1000, 1023};
     grading_add_size_tests(s, small, 9, 3);
     grading_add_size_tests(s, large, 2, 2);
-    grading_add_structure_test(s, "float4 loads", "check", 128, float4_loads);
-    grading_add_structure_test(s, "float4 shared reads", "check", 128, float4_shared_reads);
-    grading_add_structure_test(s, "register tiling", "check", 128, rule_register_tiling);
-    grading_add_structure_test(s, "no bank conflicts", "check", 128, rule_no_bank_conflicts);
-    grading_add_structure_test(s, "double buffering", "check", 128, double_buffering);
+    /* One check run at n = 256, which holds whole block tiles up to
+     * 256 x 256 (see stage 07's suite). */
+    grading_add_structure_test(s, "float4 loads", "check", 256, float4_loads);
+    grading_add_structure_test(s, "float4 shared reads", "check", 256, float4_shared_reads);
+    grading_add_structure_test(s, "register tiling", "check", 256, rule_register_tiling);
+    grading_add_structure_test(s, "no bank conflicts", "check", 256, rule_no_bank_conflicts);
+    grading_add_structure_test(s, "double buffering", "check", 256, double_buffering);
     grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
     grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
     grading_add_structure_test(s, "in bounds (n=130)", "check", 130, rule_in_bounds);

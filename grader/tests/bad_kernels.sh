@@ -125,6 +125,10 @@ expect resets-the-device 0/$full01 "cudaDeviceReset freed all 3 device allocatio
 if nvcc_checks; then
     expect host-function-in-kernel 0/$full01 'calling a __host__ function("multiply_add(float, float, float)") from a __global__ function("naive") is not allowed'
     expect too-much-static-shared 0/$full04 "that is 57344 bytes of static __shared__ arrays in one block" 04-tiled
+    # Builds, but a GPU cannot launch it: its registers come from nvcc's
+    # report, and the simulator refuses the launch a GPU would.
+    full07=$(score max "$(points_table 07-register-tiling)")
+    expect too-many-registers 0/$full07 "more than the 65536 one block may have" 07-register-tiling
 fi
 NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
 # Includes a file of the kit beyond lab.h (a solution or the canary would

@@ -1,0 +1,24 @@
+// What nvcc's build of a lab file says each kernel uses on a GPU: its
+// registers per thread.  A CPU has no such limit, so without this the
+// simulator would run a block that a GPU refuses to launch ("too many
+// resources requested for launch": its threads need more registers than
+// one block may have).  Where nvcc checks the lab file (NVCC_CHECK,
+// common/backend.mk), the build writes a table of these from ptxas's
+// report (kernel_resources.sh) and links it in; without one the table is
+// empty and nothing is refused.
+#pragma once
+
+namespace sim {
+
+struct kernel_resources {
+    const void *kernel;     // the kernel's address; null ends the table (or a kernel the table could not name)
+    int registers;          // per thread, as ptxas allotted them
+    const char *name;       // as the source spells it, for messages
+    const char *gpu;        // the architecture nvcc built for, "sm_90"
+};
+
+}  // namespace sim
+
+// Ends with an entry whose name is null.  launch.cpp has an empty one for
+// builds that nvcc did not check.
+extern "C" const sim::kernel_resources sim_kernel_resources[];

@@ -1,0 +1,30 @@
+#!/bin/sh
+# kernel_resources.sh PTXAS_REPORT GPU: the C++ table of kernel_resources.h
+# for one lab file, from what `nvcc --resource-usage` printed building it
+# (lines "Compiling entry function '_Z...' for 'sm_90'" then "Used N
+# registers").  Each kernel is found by its mangled name, which the
+# simulator's build of the same source gives its function too: a weak
+# reference, so a kernel whose name differs there (one in an anonymous
+# namespace, say) is left null and never refused.
+set -u
+report=${1:?usage: kernel_resources.sh PTXAS_REPORT GPU}
+gpu=${2:?usage: kernel_resources.sh PTXAS_REPORT GPU}
+echo "// Made by common/sim/kernel_resources.sh from nvcc's report: do not edit."
+echo '#include "kernel_resources.h"'
+awk -v gpu="$gpu" '
+    /Compiling entry function / {
+        name = $0; sub(/^.*Compiling entry function .\047?/, "", name); sub(/\047.*$/, "", name)
+        next
+    }
+    /Used [0-9]+ registers/ && name != "" {
+        regs = $0; sub(/^.*Used /, "", regs); sub(/ registers.*$/, "", regs)
+        kernels[++count] = name; registers[count] = regs; name = ""
+    }
+    END {
+        for (i = 1; i <= count; i++)
+            printf "extern \"C\" void sim_kernel_%d() __asm__(\"%s\") __attribute__((weak));\n", i, kernels[i]
+        print "extern \"C\" const sim::kernel_resources sim_kernel_resources[] = {"
+        for (i = 1; i <= count; i++)
+            printf "    {reinterpret_cast<const void *>(&sim_kernel_%d), %d, \"%s\", \"%s\"},\n", i, registers[i], kernels[i], gpu
+        print "    {nullptr, 0, nullptr, nullptr}};"
+    }' "$report"
