@@ -15,8 +15,8 @@ COMMON_OUT := $(ROOT)/build/$(BACKEND)/common
 LAB_DEFINES ?=
 DEFS := -DLAB_NAME='"$(LAB_NAME)"' -DLAB_BUILT_WITH='"$(strip $(LAB_DEFINES))"' $(LAB_DEFINES)
 # The lab file alone: a main() of its own (a test the student left in) would
-# clash with the harness's; renamed, it is compiled and never called.  (No
-# header a lab file includes uses the name.)
+# clash with the harness's; renamed, it is compiled and never called.  (The
+# C, C++ and CUDA headers name main in comments alone.)
 LAB_FILE_DEFS := $(DEFS) -Dmain=lab_file_own_main
 INCLUDES := -I$(ROOT)/common -I$(ROOT)/grader
 
