@@ -707,8 +707,9 @@ extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resource
 namespace sim {
 namespace {
 
-// Why a GPU would refuse to launch kernel with blocks of `threads`, or "".  One block's registers must fit the 65536 an SM gives a block
-// (compute capability 5.0 on); they are allotted per warp, 256 at a time.
+// Why a GPU would refuse to launch kernel with blocks of `threads`, or "".
+// A block's registers must fit the 65536 a GPU gives one block (compute
+// capability 5.0 on); they are allotted a warp at a time, 256 at a time.
 std::string too_many_registers(const void *kernel, unsigned long threads)
 {
     constexpr unsigned long registers_per_block = 65536, allocation_unit = 256;
@@ -735,9 +736,6 @@ std::string too_many_registers(const void *kernel, unsigned long threads)
 }
 
 }  // namespace
-}  // namespace sim
-
-namespace sim {
 
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
             kernel_site site, const void *kernel)
