@@ -11,9 +11,9 @@
 namespace sim {
 
 struct kernel_resources {
-    const void *kernel;     // the kernel's address; null ends the table (or a kernel the table could not name)
+    const void *kernel;     // the kernel's address, or null where the link found none (a static kernel)
     int registers;          // per thread, as ptxas allotted them
-    const char *name;       // as the source spells it, for messages
+    const char *name;       // its mangled name, for messages; null ends the table
     const char *gpu;        // the architecture nvcc built for, "sm_90"
 };
 

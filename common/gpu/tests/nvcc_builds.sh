@@ -2,9 +2,9 @@
 # `make test-nvcc`, first part: every lab file the kit ships or tests (the
 # skeletons, the solutions, the right kernels, and the bad kernels a GPU
 # must still compile) builds with nvcc into the programs the GPU backend
-# runs, with no GPU needed; the bad kernels only nvcc refuses do not.  Several files at once (one per core: nvcc is
-# single-threaded); each file's messages go to a log of its own, shown when
-# its build fails.
+# runs, with no GPU needed; the bad kernels only nvcc refuses do not.
+# Several files at once (one per core: nvcc is single-threaded); each file's
+# messages go to a log of its own, shown when its build fails.
 #
 #   common/gpu/tests/nvcc_builds.sh OUT_DIR      (NVCC_JOBS: files at once)
 set -u
