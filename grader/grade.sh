@@ -139,11 +139,12 @@ build_lab() {
         echo "   kit limit: $stage/matmul.cu $kit_limit_why"
         return 3
     fi
-    local missing=""
-    [ "$how" = BACKEND=sim ] && ! grep -q '^nvcc-check: ' "$dir/$sub.log" &&
+    local missing="" by_nvcc=""
+    # The simulator's build asked nvcc first (NVCC_CHECK, common/backend.mk).
+    grep -q '^nvcc-check: ' "$dir/$sub.log" && by_nvcc=1
+    [ "$how" = BACKEND=sim ] && [ -z "$by_nvcc" ] &&
         missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
-    if grep -q '^nvcc-check: ' "$dir/$sub.log"; then
-        # The simulator's build asked nvcc first (NVCC_CHECK, common/backend.mk).
+    if [ -n "$by_nvcc" ]; then
         echo "   $stage/matmul.cu does not compile with nvcc, the CUDA compiler${defines:+ (with $defines)}, so it would not build on a GPU either; nvcc said:"
     elif [ -n "$missing" ]; then
         kit_limit_why="uses $missing, which CUDA provides and the CPU simulator does not: $kit_limit_tail"
@@ -225,9 +226,7 @@ for stage in $stages; do
             no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
         elif [ ! -f "$src" ]; then
             no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
-            # A file under another name (Matmul.cu, kernel.cu, matmul.cu.txt) is
-            # not graded, but named, so the student knows what to rename.
-            others=$(cd "$submission/$stage" 2>/dev/null && ls -d -- *.cu *.cu.* *.cuh [Mm][Aa][Tt][Mm][Uu][Ll]* 2>/dev/null | sort -u | head -n 5 | paste -sd, - | sed 's/,/, /g')
+            others=$(other_kernel_files "$submission/$stage")
             [ -n "$others" ] && no_kernel+="; the folder has $others: the file graded must be named matmul.cu"
         else
             cp "$src" "$dir/src/matmul.cu"

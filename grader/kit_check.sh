@@ -39,7 +39,7 @@ need addr2line "the simulator's check mode names source lines with it" binutils
 # Check builds link with the simulator's compiler, whatever the backend.
 need "$cxx_sim" "it builds the CPU simulator and links the structural tests' programs" "$(package_of "$cxx_sim")"
 if [ "$backend" = gpu ]; then
-    command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ] ||
+    [ -n "$(nvcc_path)" ] ||
         kit_error "BACKEND=gpu, but the CUDA toolkit's nvcc is not on PATH or in /usr/local/cuda/bin" \
             "install the CUDA toolkit, or grade on the CPU simulator with BACKEND=sim"
 fi

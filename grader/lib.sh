@@ -28,6 +28,15 @@ nvcc_path() {
     echo "$nvcc"
 }
 
+# other_kernel_files DIR: files in a stage folder DIR that look like a kernel
+# saved under another name (MatMul.cu, kernel.cu, matmul.cu.txt), comma-
+# separated, or nothing: only matmul.cu is graded, so the student is told
+# what to rename.
+other_kernel_files() {
+    (cd "$1" 2>/dev/null && ls -d -- *.cu *.cu.* *.cuh [Mm][Aa][Tt][Mm][Uu][Ll]* 2>/dev/null) |
+        grep -vx matmul.cu | sort -u | head -n 5 | paste -sd, - | sed 's/,/, /g'
+}
+
 # Whether a simulator build asks nvcc first (NVCC_CHECK, common/backend.mk):
 # by default wherever nvcc is.
 nvcc_checks() {
