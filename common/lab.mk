@@ -29,16 +29,20 @@ REPS ?=
 .PHONY: all run check occupancy sass profile sanitize grade clean help
 # On the simulator a build that fails for a name or header CUDA has and the
 # simulator lacks says so under the compiler's messages
-# (common/sim/names_not_simulated.sh).
+# (common/sim/names_not_simulated.sh), unless the file calls a library no
+# lab links (common/libraries_called.sh), which a GPU refuses as well.
 all:
 ifeq ($(BACKEND),sim)
 	@mkdir -p $(OUT); \
 	if $(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/run_lab > $(OUT)/build.log 2>&1; then \
 	    cat $(OUT)/build.log; \
 	else \
-	    cat $(OUT)/build.log; missing=$$($(ROOT)/common/sim/names_not_simulated.sh $(OUT)/build.log); \
-	    [ -z "$$missing" ] || echo "note: $$missing: CUDA has it and the CPU simulator does not, a limit of the kit," \
-	        "not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; \
+	    cat $(OUT)/build.log; libraries=$$($(ROOT)/common/libraries_called.sh $(LAB_DIR)/matmul.cu | paste -sd';' -); \
+	    missing=$$($(ROOT)/common/sim/names_not_simulated.sh $(OUT)/build.log); \
+	    if [ -n "$$libraries" ]; then echo "note: matmul.cu calls a library ($$libraries): a lab links the CUDA runtime" \
+	        "and no library besides, on a GPU too; the lab's product must come from your own kernels"; \
+	    elif [ -n "$$missing" ]; then echo "note: $$missing: CUDA has it and the CPU simulator does not, a limit of the kit," \
+	        "not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; fi; \
 	    exit 1; \
 	fi
 else

@@ -107,10 +107,18 @@ forbidden_include() {
 compile_seconds=${GRADE_COMPILE_SECONDS:-600}
 compile_memory_mib=${GRADE_COMPILE_MEMORY_MIB:-4096}
 
+# show_build_log STAGE LOG: the compiler's and linker's lines of a failed
+# build, in the student's names for files and CUDA's.
+show_build_log() {
+    grep -E 'error|warning|note|out of memory|undefined reference|multiple definition' "$2" | head -n 30 |
+        sed -e "s|$(dirname "$2")/src/|$1/|g" -e "s|$root/||g" -e "$spelled_back" -e 's/^/   | /'
+}
+
 # build_lab STAGE DIR SUBDIR DEFINES: builds DIR/SUBDIR/lab_exec from the
 # submission's file; on failure shows the compiler's messages and returns 1,
 # 3 when the simulator cannot build what a GPU would run, 4 when the file
-# includes one it may not (forbidden_include).
+# includes one it may not (forbidden_include), 5 when it calls a library
+# (libraries_called, set to their names).
 build_lab() {
     local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend status
     # Variants named check...: the simulator's instrumented build, whatever
@@ -134,6 +142,14 @@ build_lab() {
         rm -f "$target"
         return 4
     fi
+    # A library's functions: a GPU build does not link them, and the
+    # simulator, missing their header, would otherwise call it a kit limit.
+    libraries_called=$("$root/common/libraries_called.sh" "$dir/src/matmul.cu" | paste -sd';' - | sed 's/;/; /g')
+    if [ -n "$libraries_called" ]; then
+        echo "   $stage/matmul.cu calls a library (${libraries_called}): a lab's program links the CUDA runtime and no library besides, so it builds neither on a GPU nor on the simulator; the lab grades the product of your own kernels. The compiler said:"
+        show_build_log "$stage" "$dir/$sub.log"
+        return 5
+    fi
     if grep -qF -- "$not_simulated_marker" "$dir/$sub.log"; then
         kit_limit_why=$(not_simulated_why "$dir/$sub.log")
         echo "   kit limit: $stage/matmul.cu $kit_limit_why"
@@ -154,8 +170,7 @@ build_lab() {
     fi
     grep -q 'out of memory' "$dir/$sub.log" &&
         echo "   (a build may use $compile_memory_mib MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
-    grep -E 'error|warning|note|out of memory|undefined reference|multiple definition' "$dir/$sub.log" | head -n 30 |
-        sed -e "s|$dir/src/|$stage/|g" -e "s|$root/||g" -e "$spelled_back" -e 's/^/   | /'
+    show_build_log "$stage" "$dir/$sub.log"
     # The linker's complaint about the one name the harness calls, in words.
     grep -qE "undefined reference to .matmul(\(|')" "$dir/$sub.log" &&
         echo "   ($stage/matmul.cu defines no function void matmul(const float *A, const float *B, float *C, int n), which the kit's harness calls: is it spelt so, with these parameter types, and not static?)"
@@ -234,6 +249,8 @@ for stage in $stages; do
             built=$?
             if [ $built -eq 3 ]; then
                 no_kernel="not graded on the simulator: matmul.cu $kit_limit_why"
+            elif [ $built -eq 5 ]; then
+                no_kernel="matmul.cu calls a library (${libraries_called}), which no lab links: its kernel tests score 0"
             elif [ $built -eq 4 ]; then
                 no_kernel="matmul.cu includes a file of the kit that is not a header (above): its kernel tests score 0"
             elif [ $built -ne 0 ]; then

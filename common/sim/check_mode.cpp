@@ -79,6 +79,7 @@ struct finding {
     long shared_byte = -1;       // the shared slot read before any write: its offset in the block
     bool first_is_store = false;
     bool write_after_read = false;  // a write/read pair: which comes first in program order
+    bool same_warp = false;         // a hazard between two lanes of one warp (and none across warps)
     std::string detail;
     unsigned long long count = 1;
 };
@@ -125,9 +126,16 @@ struct launch_totals {
     unsigned long long load_requests = 0, load_sectors = 0, store_requests = 0, store_sectors = 0;
     unsigned long long load_sectors_fewest = 0;
     unsigned long long bank_conflicts_ld = 0, bank_conflicts_st = 0;
+    // Some hazard was between threads of two warps.  Only when none was
+    // (code written for warps in lockstep: a reduction's last steps) do the
+    // findings offer __syncwarp(); otherwise a __syncthreads() is needed
+    // anyway, and it orders the lanes of a warp too.
+    bool hazard_across_warps = false;
 
     void add_finding(const finding &f)
     {
+        if ((f.kind == finding_kind::raw_or_war || f.kind == finding_kind::waw) && !f.same_warp)
+            hazard_across_warps = true;
         for (auto &g : findings)
             if (g.kind == f.kind && g.pc1 == f.pc1 && g.pc2 == f.pc2) {
                 g.count += f.count;
@@ -335,6 +343,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
                 f.shared_byte = (long)(i * 4);
                 f.thread1 = thread_coords(t, w->block_dim);
                 f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
+                f.same_warp = t / warp_size == (unsigned)s.writer / warp_size;
                 note(w, f);
                 w->totals.hazards++;
             } else if (s.reader >= 0 && (s.reader != (int)t || s.many_readers) && !after_readers) {
@@ -344,6 +353,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
                 f.write_after_read = write_follows_read(w, t, pc, s.reader_pc);
                 f.thread1 = thread_coords(t, w->block_dim);
                 f.thread2 = thread_coords((unsigned)s.reader, w->block_dim);
+                f.same_warp = s.reader_warp == (int)(t / warp_size);
                 note(w, f);
                 w->totals.hazards++;
             }
@@ -361,6 +371,7 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
                 f.write_after_read = write_follows_read(w, (unsigned)s.writer, s.writer_pc, pc);
                 f.thread1 = thread_coords(t, w->block_dim);
                 f.thread2 = thread_coords((unsigned)s.writer, w->block_dim);
+                f.same_warp = t / warp_size == (unsigned)s.writer / warp_size;
                 note(w, f);
                 w->totals.hazards++;
             }
@@ -746,6 +757,10 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
     std::string here = at[f.pc1], there = at[f.pc2];
     std::string block = "block " + coords(f.block) + ": ";
     std::string t1 = "thread " + coords(f.thread1), t2 = "thread " + coords(f.thread2);
+    // Two lanes of one warp: code written for warps that ran in lockstep
+    // (a reduction's last steps with no barrier) needs __syncwarp() now.
+    std::string barrier = f.same_warp ? "a __syncwarp() (or __syncthreads())" : "a __syncthreads()";
+    std::string lanes = f.same_warp ? " (the two are lanes of one warp, and a warp's lanes do not run in lockstep)" : "";
     switch (f.kind) {
     case finding_kind::raw_or_war: {
         std::string write_at = f.first_is_store ? here : there, read_at = f.first_is_store ? there : here;
@@ -753,13 +768,14 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
         if (!f.write_after_read)
             return "read-after-write hazard, " + block + reader + " read at " + read_at +
                    " a shared word that " + writer + " writes at " + write_at +
-                   ", with no barrier between them: a __syncthreads() is missing after " + write_at;
+                   ", with no barrier between them: " + barrier + " is missing after " + write_at + lanes;
         return "write-after-read hazard, " + block + writer + " wrote at " + write_at + " a shared word that " +
-               reader + " reads at " + read_at + " in the same phase: a __syncthreads() is missing after " + read_at;
+               reader + " reads at " + read_at + " in the same phase: " + barrier + " is missing after " + read_at +
+               lanes;
     }
     case finding_kind::waw:
         return "write-after-write hazard, " + block + t1 + " and " + t2 + " both wrote one shared word (at " + here +
-               " and " + there + ") with no barrier between them";
+               " and " + there + ") with no barrier between them" + lanes;
     case finding_kind::uninitialised_read: {
         // Which slot, when the debug information says: "As[1][5] (declared at line 28)".
         std::string slot = f.shared_byte >= 0 ? shared_slot_name(f.shared_byte) : "";
@@ -836,6 +852,8 @@ hazard_sample hazard_of(const finding &f, std::map<uintptr_t, std::string> &at)
     h.first = f.write_after_read ? read : write;
     h.second = f.write_after_read ? write : read;
     h.missing_after = h.first.where;
+    if (f.same_warp)
+        h.barrier = "__syncwarp()";
     return h;
 }
 
@@ -853,6 +871,9 @@ void print_report(launch_totals &t)
             pcs.insert(f.pc2);
     }
     auto at = source_lines(pcs);
+    if (t.hazard_across_warps)
+        for (auto &f : t.findings)
+            f.same_warp = false;
     for (auto &s : t.global_sites) {
         (s.first.second ? t.store_requests : t.load_requests) += s.second.requests;
         (s.first.second ? t.store_sectors : t.load_sectors) += s.second.sectors;
@@ -1017,6 +1038,7 @@ void merge(launch_totals &into, launch_totals &from)
     }
     for (auto &f : from.findings)
         into.add_finding(f);
+    into.hazard_across_warps = into.hazard_across_warps || from.hazard_across_warps;
     into.hazards += from.hazards;
     into.uninitialised_shared_reads += from.uninitialised_shared_reads;
     into.out_of_bounds += from.out_of_bounds;

@@ -65,7 +65,7 @@ bool write_hazard_picture(const char *path, const hazard_sample &h)
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     std::string title = h.kind + " hazard, " + h.block + ": " +
                         (h.missing_after.empty() ? std::string("no barrier between two writes of one word")
-                                                 : "a __syncthreads() is missing after " + h.missing_after);
+                                                 : "a " + h.barrier + " is missing after " + h.missing_after);
     text(f, left, 24, title, "font-size=\"15\" font-weight=\"bold\"");
     text(f, left, 46, "Program order runs down, each thread in its own column.  Without a barrier, nothing makes",
          "fill=\"#34495e\"");
@@ -81,7 +81,7 @@ bool write_hazard_picture(const char *path, const hazard_sample &h)
             left, line_y, width - left, line_y);
     // At the right end, clear of the arrow that crosses the middle.
     text(f, width - left, line_y - 8,
-         h.missing_after.empty() ? "no barrier between them" : "missing: __syncthreads() after " + h.missing_after,
+         h.missing_after.empty() ? "no barrier between them" : "missing: " + h.barrier + " after " + h.missing_after,
          "fill=\"#c0392b\" font-weight=\"bold\" text-anchor=\"end\"");
     const int second_y = top + box_height + gap;
     step_box(f, h.second, h.slot, second_x, second_y, h.second.store ? "#d6eaf8" : "#e8f8f5");

@@ -114,6 +114,9 @@ expect modifies-input 6/$full01 "matmul changed its input B"
 # simulator, which runs the blocks one after another, so every size test
 # passes; the race between blocks costs the structural points.
 expect racy-split-k $((kernel01 - 5))/$full01 "race between blocks, block (0,0,1): thread (0,0,0) read C[0][0] at matmul.cu:25"
+# A warp's lanes trusted to run in lockstep: NaN on the simulator, and the
+# structural test, wrong result and all, names the missing __syncwarp().
+expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads()) is missing after matmul.cu:17"
 # A right kernel, then cudaDeviceReset() inside matmul: on a GPU A, B and C
 # are gone with the context, and on the simulator too.
 expect resets-the-device 0/$full01 "cudaDeviceReset freed all 3 device allocations"
@@ -131,6 +134,11 @@ if nvcc_checks; then
     expect too-many-registers 0/$full07 "more than the 65536 one block may have" 07-register-tiling
 fi
 NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
+# cuBLAS makes the product: a GPU build does not link it (only the CUDA
+# runtime), and the simulator's missing cublas_v2.h must not be called a
+# limit of the kit that a GPU could grade; with or without nvcc's check.
+expect uses-cublas 0/$full01 "01-naive/matmul.cu calls a library (cuBLAS: cublasCreate, cublasSgemm)"
+NVCC_CHECK=0 expect uses-cublas 0/$full01 "its kernel tests score 0"
 # Includes a file of the kit beyond lab.h (a solution or the canary would
 # pass on a GPU): no kernel points, and the file named.
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"

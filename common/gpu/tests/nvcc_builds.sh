@@ -2,7 +2,8 @@
 # `make test-nvcc`, first part: every lab file the kit ships or tests (the
 # skeletons, the solutions, the right kernels, and the bad kernels a GPU
 # must still compile) builds with nvcc into the programs the GPU backend
-# runs, with no GPU needed; the bad kernels only nvcc refuses do not.
+# runs, with no GPU needed; the bad kernels only nvcc refuses, and the one
+# that calls a library, do not.
 # Several files at once (one per core: nvcc is single-threaded); each file's
 # messages go to a log of its own, shown when its build fails.
 #
@@ -43,8 +44,8 @@ status=$?
 
 # The bad kernels a GPU build must refuse, as the simulator's build does
 # when it asks nvcc first (NVCC_CHECK): the grade must not depend on which
-# of the two built the file.
-for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared}/*/matmul.cu; do
+# of the two built the file; and one that calls cuBLAS, which no lab links.
+for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared,uses-cublas}/*/matmul.cu; do
     dir=$out/$(dirname "$f")
     mkdir -p "$dir"
     if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
@@ -52,7 +53,7 @@ for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-share
         echo "FAIL nvcc: $f builds, but nvcc must refuse it"
         status=1
     else
-        echo "nvcc refuses: $f ($(grep -m 1 -E 'error' "$dir/nvcc.log" | sed 's/^.*error *: *//'))"
+        echo "nvcc refuses: $f ($(grep -m 1 -E 'error|undefined reference' "$dir/nvcc.log" | sed -e 's/^.*error *: *//' -e 's/^.*undefined/undefined/'))"
     fi
 done
 exit $status

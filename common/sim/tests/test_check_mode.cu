@@ -403,6 +403,16 @@ static void expect_hazards(const check_report &r, const char *kind, const char *
                   "the report:\n%s", r.human.c_str());
 }
 
+// Hazards between threads of several warps: each finding names the block's
+// barrier, never __syncwarp(), even for the pairs of accesses (the A tile's,
+// whose row is one warp) that happen to meet within a warp.
+static void expect_block_barrier_named(const check_report &r)
+{
+    for (const finding_line *f : r.matching({"hazard"}))
+        ck_assert_msg(contains(f->text, "a __syncthreads() is missing") && !contains(f->text, "__syncwarp"), "%s",
+                      f->whole.c_str());
+}
+
 // Runs the tiled kernel with make check's hazard picture asked for, and
 // returns the SVG ("" when none was written).
 template <bool FirstBarrier, bool SecondBarrier>
@@ -475,6 +485,7 @@ START_TEST(tiled_missing_first_barrier)
 {
     check_report r = run_tiled<false, true>(64);
     expect_hazards(r, "read-after-write hazard", "// tile store");
+    expect_block_barrier_named(r);
     ck_assert_msg(r.matching({"write-after-read"}).empty(), "a write-after-read finding too:\n%s", r.raw.c_str());
     ck_assert_msg(r.value("uninitialised_shared_reads") > 0, "%s", r.raw.c_str());
     // The slot is named by its array and both indices, with where the array
@@ -499,6 +510,7 @@ START_TEST(tiled_missing_second_barrier)
 {
     check_report r = run_tiled<true, false>(64);
     expect_hazards(r, "write-after-read hazard", "// tile read");
+    expect_block_barrier_named(r);
     ck_assert_msg(r.matching({"read-after-write"}).empty(), "a read-after-write finding too:\n%s", r.raw.c_str());
     expect_clean_except(r, {"hazards"});
 }
@@ -1109,17 +1121,27 @@ START_TEST(warp_meetings_order_a_warp)
 }
 END_TEST
 
+// Every hazard between lanes of one warp (code written for warps that ran
+// in lockstep): the finding offers __syncwarp() and says why.
 START_TEST(without_warp_meetings_a_hazard)
 {
     check_report r = run_warp_passes(0, 0);
     ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+    for (const finding_line *f : r.matching({"hazard"}))
+        ck_assert_msg(contains(f->text, "a __syncwarp() (or __syncthreads()) is missing after") &&
+                          contains(f->text, "lanes of one warp"),
+                      "%s", f->whole.c_str());
 }
 END_TEST
 
+// Across warps only the block's barrier orders them, and only it is named.
 START_TEST(warp_meetings_order_no_other_warp)
 {
     check_report r = run_warp_passes(1, 1);
     ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+    for (const finding_line *f : r.matching({"hazard"}))
+        ck_assert_msg(contains(f->text, "a __syncthreads() is missing") && !contains(f->text, "__syncwarp"), "%s",
+                      f->whole.c_str());
 }
 END_TEST
 
