@@ -2,6 +2,11 @@
 # `make help` lists the targets.
 
 ROOT := $(CURDIR)
+# make splits every path at its spaces: a kit in such a folder would fail
+# later, in ways that say nothing of the cause.
+ifneq ($(word 2,$(ROOT)),)
+$(error the kit's folder, "$(ROOT)", has a space in its path, and make cannot build in such a folder: move the kit (or rename the folder) to a path without spaces, such as ~/matmul-kit)
+endif
 include common/backend.mk
 include grader/grader.mk
 include grader/instructor.mk
@@ -46,7 +51,7 @@ deps:
 grade: deps
 	@$(MAKE) --no-print-directory -s $(GRADE_SUITE) || { echo "kit error: the grader's own program does not build" \
 	    "(this is not the student's code); no score was given" >&2; exit 2; }
-	@SUBMISSION=$(SUBMISSION) LAB=$(LAB) GRADE_OUT=$(GRADE_OUT) GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
+	@SUBMISSION='$(SUBMISSION)' LAB='$(LAB)' GRADE_OUT='$(GRADE_OUT)' GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
 
 # The device's limits: a GPU's own, or those the CPU simulator presents.
 .PHONY: query

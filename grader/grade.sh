@@ -49,6 +49,12 @@ if [ -n "$only" ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+# Each stage is built by make in a folder under GRADE_OUT, from the kit's
+# makefiles, and make splits paths at their spaces: every build would fail
+# and the student lose the kernel points.  A submission's own folder is
+# only read, so it may have spaces.
+[[ $root != *[[:space:]]* ]] || die "the kit's folder, $root, has a space in its path, where make cannot build: move the kit to a path without spaces"
+[[ $out != *[[:space:]]* ]] || die "GRADE_OUT=$out has a space in its path, where make cannot build: choose a folder without spaces"
 # No score from an earlier run may outlive this one.
 rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv"
 
@@ -171,6 +177,11 @@ build_lab() {
     grep -q 'out of memory' "$dir/$sub.log" &&
         echo "   (a build may use $compile_memory_mib MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
     show_build_log "$stage" "$dir/$sub.log"
+    # A header of the student's own beside matmul.cu, which is graded alone.
+    local header
+    while IFS= read -r header; do
+        echo "   ($stage/matmul.cu includes $header, which is in its folder: a lab is one file, and the grader takes matmul.cu alone, so move what $header holds into matmul.cu)"
+    done < <("$root/common/own_includes.sh" "$dir/src/matmul.cu" "$(dirname "$src")")
     # The linker's complaint about the one name the harness calls, in words.
     grep -qE "undefined reference to .matmul(\(|')" "$dir/$sub.log" &&
         echo "   ($stage/matmul.cu defines no function void matmul(const float *A, const float *B, float *C, int n), which the kit's harness calls: is it spelt so, with these parameter types, and not static?)"
@@ -181,6 +192,16 @@ build_lab() {
         echo "   (that is $((shared_bytes)) bytes of static __shared__ arrays in one block; a block may declare at most 48 KiB (49152 bytes) statically, and more only as extern __shared__ memory, after cudaFuncSetAttribute raises the limit)"
     [ -n "$missing" ] && return 3
     return 1
+}
+
+# setting_not_taken STAGE DEFINES: a file that built as it is fails with a
+# setting the grader builds it with (-DTILE=16): most often a constant of
+# that name of its own (constexpr int TILE = 32), which the macro turns into
+# "constexpr int 16 = 32".  Said before the compiler's message.
+setting_not_taken() {
+    local name=${2#-D}
+    name=${name%%=*}
+    echo "   $1/matmul.cu builds as it is, but not with $2, as the grader builds it for this stage's tests at that setting: the file must take $name from the command line, as the skeleton's #ifndef $name / #define $name ... / #endif does (a constexpr, enum or variable named $name collides with the macro)"
 }
 
 # The simulator's build renames CUDA's reserved names (SIM_GLOBAL for
@@ -259,12 +280,23 @@ for stage in $stages; do
                 # Build variants (grader/variants.tsv): the same file rebuilt
                 # with other settings, e.g. another tile width; their tests
                 # fail alone.
+                # The compiler's messages once, for the first that fails.
                 awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv" |
-                    while IFS=$'\t' read -r variant defines; do
-                        # make reads an argument with "=" as a variable: no "=" in paths.
-                        build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines" ||
+                    {
+                        failed_before=""
+                        while IFS=$'\t' read -r variant defines; do
+                            # make reads an argument with "=" as a variable: no "=" in paths.
+                            shown=$(build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines") && continue
+                            if [ -n "$failed_before" ]; then
+                                echo "   (the tests of $variant score 0: it does not build${defines:+ with $defines} either)"
+                                continue
+                            fi
+                            failed_before=1
+                            [ -n "$defines" ] && setting_not_taken "$stage" "$defines"
+                            echo "$shown"
                             echo "   (the tests of $variant score 0)"
-                    done
+                        done
+                    }
             fi
         fi
         # The suite runs even with no kernel to run: the kernel's tests then
@@ -293,6 +325,10 @@ for stage in $stages; do
             kit_error "the grader's program failed on $stage" "$(tail -n 3 "$dir/suite.log")" "log: $dir/suite.log"
         fi
     fi
+    # A program's own messages name the student's file by its copy here
+    # (an assertion's "/.../01-naive/src/matmul.cu:12"): by its name in the
+    # submission instead.
+    [ -f "$dir/results.tsv.joined" ] && sed -i "s|$dir/src/matmul\.cu|$stage/matmul.cu|g" "$dir/results.tsv.joined"
     # The stage's score and its lines (grader/score.awk).
     score stage -v scored="$dir/scored.tsv" -v todo="$(first_todo "$dir/src/matmul.cu")" -v verbose="${V:-}" \
         -v no_kernel="$no_kernel" "$(points_table "$stage")" "$dir/results.tsv.joined"

@@ -114,6 +114,9 @@ fi
 total=${#ids[@]}
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+# Each student's build runs make in a folder under it, and make splits
+# paths at their spaces: every student would lose the kernel points.
+[[ $out != *[[:space:]]* ]] || die "GRADE_ALL_OUT=$out has a space in its path, where make cannot build: choose a folder without spaces"
 
 # The shared pieces (grade_suite, build/<backend>/common/*) are built here,
 # once, before any student: parallel builds must never race on them.  The

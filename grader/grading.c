@@ -134,6 +134,11 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
                  n, r->seconds, timeout, *log ? "\nLast output:\n" : "", log);
     else if (r->cuda_status)
         snprintf(msg, len, "n=%d: %s%s%s", n, r->detail, *log ? "\n" : "", log);
+    else if (r->signal == SIGABRT && strstr(log, "Assertion `"))
+        /* assert() in a kernel: the simulator's abort() is a GPU's
+         * cudaErrorAssert; both stop the run, and the assertion says why. */
+        snprintf(msg, len, "n=%d: an assert() failed, which ends the program on the simulator (on a GPU it ends the "
+                 "kernel: cudaErrorAssert, \"device-side assert triggered\")\n%s", n, log);
     else if (r->signal)
         snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s%s", n,
                  r->signal, strsignal(r->signal), *log ? "\n" : "", log, student_memory_note(r, note, sizeof note));

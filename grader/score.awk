@@ -159,8 +159,13 @@ function score_stage(   i, k, t, s, m, sc, got_s, max_s, n, width, line, key, ti
         if (failures) printf "  (%d of %d tests failed; make grade V=1 lists every test)", failures, n
         printf "\n"
         if (failures) {
-            gsub(/\n {16,}/, "\n      ", first_shown)
-            printf "    first failure: %s: %s\n", first_failure, first_shown
+            # Sixteen spaces or more (no {16,}: mawk before 2020 reads braces literally).
+            gsub(/\n                 */, "\n      ", first_shown)
+            # "n=1: n=1, seed 7: ..." says the size twice.
+            if (index(first_shown, first_failure) == 1 && substr(first_shown, length(first_failure) + 1, 1) ~ /[:,]/)
+                printf "    first failure: %s\n", first_shown
+            else
+                printf "    first failure: %s: %s\n", first_failure, first_shown
         }
     } else {
         # Tests that failed for one reason (no file, no build, no time, a

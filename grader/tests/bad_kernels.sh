@@ -117,6 +117,20 @@ expect racy-split-k $((kernel01 - 5))/$full01 "race between blocks, block (0,0,1
 # A warp's lanes trusted to run in lockstep: NaN on the simulator, and the
 # structural test, wrong result and all, names the missing __syncwarp().
 expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads()) is missing after matmul.cu:17"
+# assert() in a kernel, failing where n is not a multiple of 16: those
+# sizes fail with the assertion, the others pass.  Without V=1 the first
+# failure says its size once, and the assertion, on a line of its own, is
+# indented as the summary indents (on every awk: no regex braces).
+expect device-assert 2/$full01 "an assert() failed"
+SUBMISSION="$cases/device-assert" LAB=01-naive GRADE_OUT="$out/device-assert-quiet" GRADE_TIMEOUT_SCALE=0.2 \
+    "$root/grader/grade.sh" > "$out/device-assert-quiet.log" 2>&1
+if grep -q '^    first failure: n=1: an assert() failed' "$out/device-assert-quiet.log" &&
+        grep -A1 '^    first failure:' "$out/device-assert-quiet.log" | grep -q '^      [^ ].*Assertion `n % 16 == 0. failed'; then
+    echo "ok   device-assert without V=1: the first failure, its size once, the assertion beneath it"
+else
+    echo "FAIL device-assert without V=1: not as expected (see $out/device-assert-quiet.log)"
+    failures=$((failures + 1))
+fi
 # A right kernel, then cudaDeviceReset() inside matmul: on a GPU A, B and C
 # are gone with the context, and on the simulator too.
 expect resets-the-device 0/$full01 "cudaDeviceReset freed all 3 device allocations"
@@ -139,6 +153,18 @@ NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (
 # limit of the kit that a GPU could grade; with or without nvcc's check.
 expect uses-cublas 0/$full01 "01-naive/matmul.cu calls a library (cuBLAS: cublasCreate, cublasSgemm)"
 NVCC_CHECK=0 expect uses-cublas 0/$full01 "its kernel tests score 0"
+# Its tile width a constexpr of its own, which the grader's -DTILE=16 breaks:
+# the reason said once, before the compiler's message, which is shown once.
+expect constexpr-tile 0/$full04 "04-tiled/matmul.cu builds as it is, but not with -DTILE=16" 04-tiled
+if [ "$(grep -c '^   | ' "$out/constexpr-tile.log")" -le 3 ] && grep -q "TILE=32 score 0: it does not build with -DTILE=32 either" "$out/constexpr-tile.log"; then
+    echo "ok   constexpr-tile: the compiler's message once, not once per build"
+else
+    echo "FAIL constexpr-tile: the compiler's message more than once (see $out/constexpr-tile.log)"
+    failures=$((failures + 1))
+fi
+# A header of its own beside matmul.cu, which is graded alone: the stage's
+# compile error, and the header named with what to do.
+expect own-header 0/$full01 "01-naive/matmul.cu includes index.cuh, which is in its folder: a lab is one file"
 # Includes a file of the kit beyond lab.h (a solution or the canary would
 # pass on a GPU): no kernel points, and the file named.
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"
@@ -256,6 +282,20 @@ for verbose in "" 1; do
         failures=$((failures + 1))
     fi
 done
+
+# `make run` names a header of the student's own under the build, on either
+# backend (on the simulator the build fails: its rewrite of CUDA's words
+# never reaches the header).
+probe="$out/own-header-run/01-naive"
+rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/own-header/01-naive/"* "$probe/" &&
+    echo "include $root/common/lab.mk" > "$probe/Makefile"
+if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-own-header.log" 2>&1 &&
+        grep -q "^note: matmul.cu includes index.cuh from its own folder, but a lab is one file" "$out/make-run-own-header.log"; then
+    echo "ok   make run: a header of the student's own beside matmul.cu is named, with what to do"
+else
+    echo "FAIL make run: no note on index.cuh (see $out/make-run-own-header.log)"
+    failures=$((failures + 1))
+fi
 
 # `make run` on the simulator says the same under the compiler's messages:
 # a stage folder of its own (its build goes to build/sim/kit-limit/).

@@ -12,7 +12,10 @@
 #      package to install; an nvcc that cannot compile the canary: a kit
 #      error that names it and NVCC_CHECK=0;
 #   5. the kit as it is: the canary passes, and a student's compile error
-#      stays the student's (that stage's tests score 0, grading finishes, 0).
+#      stays the student's (that stage's tests score 0, grading finishes, 0);
+#   6. spaces in paths (make splits them): the kit's folder or an output
+#      folder with one is refused at once with why; a submission's folder or
+#      a student's name with one is graded in full.
 #
 #   grader/tests/kit_error.sh     (run by `make test-grading`)
 set -u
@@ -125,6 +128,52 @@ if [ $status -eq 0 ] && grep -q "^Score: 0/$(score max "$(points_table 01-naive)
     echo "ok   a student's compile error: grading finishes (status 0), 0 for that stage, no kit error"
 else
     fail "a student's compile error: make grade exited $status (see $base/student.log)"
+fi
+
+# 6. Spaces in paths, which make splits: a kit in such a folder, or a
+# grade's output there, stops at once with the reason and no score (never
+# each student's 0 for builds that fail); a submission there, or a
+# student's folder with a space in its name, is graded as any other.
+spaced="$base/a folder"
+mkdir -p "$spaced/kit" "$spaced/submission"
+(cd "$root" && git ls-files -z -- Makefile common/lab.mk labs/01-naive | xargs -0 cp --parents -t "$spaced/kit")
+make --no-print-directory -C "$spaced/kit" grade LAB=01-naive > "$base/spaced-kit.log" 2>&1
+status=$?
+make --no-print-directory -C "$spaced/kit/labs/01-naive" run > "$base/spaced-lab.log" 2>&1
+lab_status=$?
+if [ $status -eq 2 ] && [ $lab_status -eq 2 ] && grep -q 'has a space in its path' "$base/spaced-kit.log" &&
+        grep -q 'has a space in its path' "$base/spaced-lab.log" && ! grep -q '^Score:' "$base/spaced-kit.log"; then
+    echo "ok   a kit in a folder with a space: make grade and make run stop at once, saying why"
+else
+    fail "a kit in a folder with a space: make grade exited $status, make run $lab_status (see $base/spaced-*.log)"
+fi
+cp -R "$root/solutions/01-naive" "$spaced/submission/"
+full=$(score max "$(points_table 01-naive)")
+make --no-print-directory -C "$root" grade SUBMISSION="$spaced/submission" LAB=01-naive BACKEND=sim \
+    GRADE_OUT="$base/spaced-submission-out" > "$base/spaced-submission.log" 2>&1
+status=$?
+make --no-print-directory -C "$root" grade SUBMISSION="$spaced/submission" LAB=01-naive BACKEND=sim \
+    GRADE_OUT="$spaced/out" > "$base/spaced-out.log" 2>&1
+out_status=$?
+if [ $status -eq 0 ] && grep -qx "Score: $full/$full" "$base/spaced-submission.log" && [ $out_status -eq 2 ] &&
+        grep -q 'GRADE_OUT=.* has a space in its path' "$base/spaced-out.log" && ! grep -q '^Score:' "$base/spaced-out.log"; then
+    echo "ok   a submission in a folder with a space: full marks; an output folder with one: status 2 and why"
+else
+    fail "spaces: submission graded with status $status, output folder with $out_status (see $base/spaced-{submission,out}.log)"
+fi
+mkdir -p "$base/class-spaced/Ada Lovelace"
+cp -R "$root/solutions/01-naive" "$base/class-spaced/Ada Lovelace/"
+make --no-print-directory -C "$root" grade-all SUBMISSIONS="$base/class-spaced" LAB=01-naive BACKEND=sim \
+    GRADE_ALL_OUT="$base/class-spaced-out" > "$base/class-spaced.log" 2>&1
+status=$?
+make --no-print-directory -C "$root" grade-all SUBMISSIONS="$base/class-spaced" LAB=01-naive BACKEND=sim \
+    GRADE_ALL_OUT="$spaced/class-out" > "$base/class-spaced-out.log" 2>&1
+out_status=$?
+if [ $status -eq 0 ] && grep -q "Ada Lovelace.*$full/$full" "$base/class-spaced.log" && [ $out_status -eq 2 ] &&
+        grep -q 'GRADE_ALL_OUT=.* has a space in its path' "$base/class-spaced-out.log"; then
+    echo "ok   grade-all: a student's folder with a space graded in full; an output folder with one: status 2 and why"
+else
+    fail "grade-all and spaces: status $status, and $out_status for a spaced output (see $base/class-spaced*.log)"
 fi
 
 echo "kit errors: $((SECONDS - start))s"

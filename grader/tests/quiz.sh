@@ -34,7 +34,7 @@ right="$base/right" wrong="$base/wrong"
 for stage in $(kit_stages); do
     mkdir -p "$right/$stage" "$wrong/$stage"
     # The solutions' values, then reasoning; numbers with a thousands separator.
-    awk '/^Q[0-9]+: / { v = $2; if (v ~ /^[0-9]{4,}$/) v = substr(v, 1, length(v) - 3) "," substr(v, length(v) - 2)
+    awk '/^Q[0-9]+: / { v = $2; if (v ~ /^[0-9][0-9][0-9][0-9]+$/) v = substr(v, 1, length(v) - 3) "," substr(v, length(v) - 2)
                         print $1 " " v " because the README works it out this way: 2 x 16 = 32, not 8"; next }
          { print }' "$root/solutions/$stage/answers.txt" > "$right/$stage/answers.txt"
     # Wrong values: a number one larger (or doubled), the letter after.
