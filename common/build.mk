@@ -76,21 +76,24 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 # nvcc's verdict first, when it is here (NVCC_CHECK, backend.mk): a file a
 # GPU build rejects is not built for the simulator either.  The line that
 # starts "nvcc-check:" tells the grader whose message follows.
-# Its report of each kernel's registers becomes a table the simulator reads
-# at each launch (sim/kernel_resources.h): a block a GPU could not hold is
-# refused, as a GPU refuses it.
+# Its report of each kernel's registers, and the PTX it keeps (whose
+# .maxntid is a kernel's __launch_bounds__), become a table the simulator
+# reads at each launch (sim/kernel_resources.h): a block a GPU could not
+# hold, or would not launch, is refused, as a GPU refuses it.
 ifeq ($(NVCC_CHECK),1)
 $(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
 KERNEL_RESOURCES := $(OUT)/kernel_resources.o
 endif
 $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
-	@mkdir -p $(@D)
-	@$(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ > $(OUT)/nvcc-check.log 2>&1 || \
+	@rm -rf $(OUT)/nvcc-keep && mkdir -p $(OUT)/nvcc-keep
+	@$(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage -keep -keep-dir $(OUT)/nvcc-keep $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ \
+	    > $(OUT)/nvcc-check.log 2>&1 || \
 	    { grep -v '^ptxas info\|^    [0-9]* bytes stack frame' $(OUT)/nvcc-check.log; \
 	      echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }
 
 $(OUT)/kernel_resources.cpp: $(OUT)/nvcc-check.cubin $(SIM_DIR)/kernel_resources.sh
-	sh $(SIM_DIR)/kernel_resources.sh $(OUT)/nvcc-check.log sm_$(or $(ARCH),90) > $@
+	sh $(SIM_DIR)/kernel_resources.sh $(OUT)/nvcc-check.log sm_$(or $(ARCH),90) \
+	    $(OUT)/nvcc-keep/$(basename $(notdir $(LAB_SRC))).ptx > $@
 
 $(OUT)/kernel_resources.o: $(OUT)/kernel_resources.cpp $(SIM_DIR)/kernel_resources.h
 	$(CXX_SIM) $(SIM_CXXFLAGS) -I$(SIM_DIR) -c $< -o $@

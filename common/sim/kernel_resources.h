@@ -1,10 +1,11 @@
-// What nvcc's build of a lab file says each kernel uses on a GPU: its
-// registers per thread.  A CPU has no such limit, so without this the
+// What nvcc's build of a lab file says of each kernel on a GPU: its
+// registers per thread, and the most threads a block of it may have (its
+// __launch_bounds__).  A CPU has no such limits, so without this the
 // simulator would run a block that a GPU refuses to launch ("too many
 // resources requested for launch": its threads need more registers than
-// one block may have).  Where nvcc checks the lab file (NVCC_CHECK,
+// one block may have, or are more than its launch bounds allow).  Where nvcc checks the lab file (NVCC_CHECK,
 // common/backend.mk), the build writes a table of these from ptxas's
-// report (kernel_resources.sh) and links it in; without one the table is
+// report and the PTX (kernel_resources.sh) and links it in; without one the table is
 // empty and nothing is refused.
 #pragma once
 
@@ -15,6 +16,7 @@ struct kernel_resources {
     int registers;          // per thread, as ptxas allotted them
     const char *name;       // its mangled name, for messages; null ends the table
     const char *gpu;        // the architecture nvcc built for, "sm_90"
+    int max_threads;        // per block, from __launch_bounds__ (PTX's .maxntid); 0: no bound
 };
 
 }  // namespace sim

@@ -1,17 +1,31 @@
 #!/bin/sh
-# kernel_resources.sh PTXAS_REPORT GPU: the C++ table of kernel_resources.h
-# for one lab file, from what `nvcc --resource-usage` printed building it
-# (lines "Compiling entry function '_Z...' for 'sm_90'" then "Used N
-# registers").  Each kernel is found by its mangled name, which the
-# simulator's build of the same source gives its function too: a weak
-# reference, so a kernel whose name differs there (one in an anonymous
-# namespace, say) is left null and never refused.
+# kernel_resources.sh PTXAS_REPORT GPU [PTX]: the C++ table of
+# kernel_resources.h for one lab file, from what `nvcc --resource-usage`
+# printed building it (lines "Compiling entry function '_Z...' for 'sm_90'"
+# then "Used N registers") and from the PTX it kept (".entry _Z...(" then,
+# for a kernel with __launch_bounds__, ".maxntid X, Y, Z").  Each kernel is
+# found by its mangled name, which the simulator's build of the same source
+# gives its function too: a weak reference, so a kernel whose name differs
+# there (one in an anonymous namespace, say) is left null and never refused.
 set -u
-report=${1:?usage: kernel_resources.sh PTXAS_REPORT GPU}
-gpu=${2:?usage: kernel_resources.sh PTXAS_REPORT GPU}
+report=${1:?usage: kernel_resources.sh PTXAS_REPORT GPU [PTX]}
+gpu=${2:?usage: kernel_resources.sh PTXAS_REPORT GPU [PTX]}
+ptx=${3:-/dev/null}
+[ -f "$ptx" ] || ptx=/dev/null
 echo "// Made by common/sim/kernel_resources.sh from nvcc's report: do not edit."
 echo '#include "kernel_resources.h"'
 awk -v gpu="$gpu" '
+    # The PTX first: each kernel'"'"'s bound on its threads, the product of .maxntid.
+    FILENAME != report_file && /\.entry / {
+        entry = $0; sub(/^.*\.entry[ \t]+/, "", entry); sub(/[ \t(].*$/, "", entry)
+        next
+    }
+    FILENAME != report_file && /^[ \t]*\.maxntid / && entry != "" {
+        bound = $0; sub(/^[ \t]*\.maxntid[ \t]+/, "", bound); gsub(/[ \t]/, "", bound)
+        split(bound, xyz, ","); max_threads[entry] = xyz[1] * (xyz[2] ? xyz[2] : 1) * (xyz[3] ? xyz[3] : 1)
+        next
+    }
+    FILENAME != report_file { next }
     /Compiling entry function / {
         name = $0; sub(/^.*Compiling entry function .\047?/, "", name); sub(/\047.*$/, "", name)
         next
@@ -25,6 +39,7 @@ awk -v gpu="$gpu" '
             printf "extern \"C\" void sim_kernel_%d() __asm__(\"%s\") __attribute__((weak));\n", i, kernels[i]
         print "extern \"C\" const sim::kernel_resources sim_kernel_resources[] = {"
         for (i = 1; i <= count; i++)
-            printf "    {reinterpret_cast<const void *>(&sim_kernel_%d), %d, \"%s\", \"%s\"},\n", i, registers[i], kernels[i], gpu
-        print "    {nullptr, 0, nullptr, nullptr}};"
-    }' "$report"
+            printf "    {reinterpret_cast<const void *>(&sim_kernel_%d), %d, \"%s\", \"%s\", %d},\n", i, registers[i],
+                kernels[i], gpu, max_threads[kernels[i]] + 0
+        print "    {nullptr, 0, nullptr, nullptr, 0}};"
+    }' report_file="$report" "$ptx" "$report"

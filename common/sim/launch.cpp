@@ -702,15 +702,17 @@ bool abandon_running_thread(cudaError_t error, const std::string &why)
 }  // namespace sim
 
 // A build nvcc did not check has no table (kernel_resources.h).
-extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resources[] = {{nullptr, 0, nullptr, nullptr}};
+extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resources[] = {{nullptr, 0, nullptr, nullptr, 0}};
 
 namespace sim {
 namespace {
 
 // Why a GPU would refuse to launch kernel with blocks of `threads`, or "".
-// A block's registers must fit the 65536 a GPU gives one block (compute
-// capability 5.0 on); they are allotted a warp at a time, 256 at a time.
-std::string too_many_registers(const void *kernel, unsigned long threads)
+// A block may have no more threads than the kernel's __launch_bounds__
+// allow, and its registers must fit the 65536 a GPU gives one block
+// (compute capability 5.0 on); they are allotted a warp at a time, 256 at a
+// time.
+std::string refused_for_resources(const void *kernel, unsigned long threads)
 {
     constexpr unsigned long registers_per_block = 65536, allocation_unit = 256;
     for (const kernel_resources *k = sim_kernel_resources; k->name; k++) {
@@ -718,18 +720,26 @@ std::string too_many_registers(const void *kernel, unsigned long threads)
             continue;
         unsigned long per_warp = (k->registers * 32ul + allocation_unit - 1) / allocation_unit * allocation_unit;
         unsigned long needed = (threads + 31) / 32 * per_warp;
-        if (needed <= registers_per_block)
+        bool over_bound = k->max_threads > 0 && threads > (unsigned long)k->max_threads;
+        if (!over_bound && needed <= registers_per_block)
             return "";
         int status = 0;
         char *readable = abi::__cxa_demangle(k->name, nullptr, nullptr, &status);
         std::string name = status == 0 && readable ? readable : k->name;
         free(readable);
         char why[768];
-        snprintf(why, sizeof why,
-                 "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s), more than "
-                 "the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the kernel so "
-                 "that nvcc makes it fit",
-                 threads, name.c_str(), needed, k->registers, k->gpu, registers_per_block, threads);
+        if (over_bound)
+            snprintf(why, sizeof why,
+                     "a block of %lu threads of %s, whose __launch_bounds__ allow at most %d: a GPU launches no "
+                     "block larger than the bound the kernel was compiled for (raise the bound, or launch smaller "
+                     "blocks)",
+                     threads, name.c_str(), k->max_threads);
+        else
+            snprintf(why, sizeof why,
+                     "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s), more than "
+                     "the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the kernel "
+                     "so that nvcc makes it fit",
+                     threads, name.c_str(), needed, k->registers, k->gpu, registers_per_block, threads);
         return why;
     }
     return "";
@@ -760,11 +770,11 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
         record_error(cudaErrorInvalidConfiguration);
         return;
     }
-    std::string registers = too_many_registers(kernel, threads);
-    if (!registers.empty()) {
+    std::string refused = refused_for_resources(kernel, threads);
+    if (!refused.empty()) {
         report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u)>>> refused: %s (cudaErrorLaunchOutOfResources)",
                short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z,
-               registers.c_str());
+               refused.c_str());
         record_error(cudaErrorLaunchOutOfResources);
         return;
     }
