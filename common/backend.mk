@@ -60,6 +60,10 @@ SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unuse
 # SIM_FIBERS=ucontext: the portable context switch every machine but x86-64 and aarch64
 # uses, on x86-64 too (make test-platforms runs the tests with it).
 SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
+# The student's file only: every access through a pointer not aligned for
+# its type calls the simulator, which stops the kernel as a GPU's
+# misaligned-address fault does (sim/misaligned_access.cpp).
+LAB_SIM_CHECKS := -fsanitize=alignment
 export SIM_FIBERS
 # Check builds count the accesses the source asks for: no vectorizer merging
 # four adjacent float reads into one 16-byte read behind the student's back,

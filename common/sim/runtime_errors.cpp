@@ -87,6 +87,7 @@ const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
     case cudaErrorNotReady: return "cudaErrorNotReady";
     case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
+    case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
     case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
     case cudaErrorLaunchTimeout: return "cudaErrorLaunchTimeout";
     case cudaErrorNotSupported: return "cudaErrorNotSupported";
@@ -111,6 +112,7 @@ const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorInvalidResourceHandle: return "invalid resource handle";
     case cudaErrorNotReady: return "device not ready";
     case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+    case cudaErrorMisalignedAddress: return "misaligned address";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
     case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
     case cudaErrorNotSupported: return "operation not supported";
