@@ -15,6 +15,7 @@ folder=${2:-$(dirname "$file")}
 grep -oE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]+"' "$file" 2>/dev/null |
     sed -E 's/.*"([^"]+)"/\1/' | awk '!seen[$0]++' |
     while IFS= read -r name; do
-        [ -f "$folder/$name" ] && echo "$name"
+        # A copy of the kit's own lab.h there is found in common/ anyway.
+        [ -f "$folder/$name" ] && [ ! -f "$(dirname "$0")/$name" ] && echo "$name"
     done
 exit 0

@@ -15,7 +15,7 @@ ptx=${3:-/dev/null}
 echo "// Made by common/sim/kernel_resources.sh from nvcc's report: do not edit."
 echo '#include "kernel_resources.h"'
 awk -v gpu="$gpu" '
-    # The PTX first: each kernel'"'"'s bound on its threads, the product of .maxntid.
+    # The PTX first: the bound on the threads of each kernel, the product of .maxntid.
     FILENAME != report_file && /\.entry / {
         entry = $0; sub(/^.*\.entry[ \t]+/, "", entry); sub(/[ \t(].*$/, "", entry)
         next

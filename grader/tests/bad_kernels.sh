@@ -294,12 +294,13 @@ done
 
 # `make run` names a header of the student's own under the build, on either
 # backend (on the simulator the build fails: its rewrite of CUDA's words
-# never reaches the header).
+# never reaches the header); a copy of the kit's lab.h beside it is not one.
 probe="$out/own-header-run/01-naive"
-rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/own-header/01-naive/"* "$probe/" &&
+rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/own-header/01-naive/"* "$root/common/lab.h" "$probe/" &&
     echo "include $root/common/lab.mk" > "$probe/Makefile"
 if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-own-header.log" 2>&1 &&
-        grep -q "^note: matmul.cu includes index.cuh from its own folder, but a lab is one file" "$out/make-run-own-header.log"; then
+        grep -q "^note: matmul.cu includes index.cuh from its own folder, but a lab is one file" "$out/make-run-own-header.log" &&
+        ! grep -q "includes lab.h" "$out/make-run-own-header.log"; then
     echo "ok   make run: a header of the student's own beside matmul.cu is named, with what to do"
 else
     echo "FAIL make run: no note on index.cuh (see $out/make-run-own-header.log)"
