@@ -15,8 +15,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <cxxabi.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -33,7 +31,7 @@
 #include "check_mode.h"
 #include "cuda_sim.h"
 #include "fiber.h"
-#include "kernel_resources.h"
+#include "launch_limits.h"
 #include "runtime_state.h"
 #include "warp_ops.h"
 
@@ -45,20 +43,11 @@ thread_local block_state *current_block;
 namespace {
 
 constexpr unsigned max_block_threads = 1024;
-// A GPU gives a launch up to 48 KiB of dynamic shared memory, and, once
-// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-// bytes) has raised the limit, up to what one SM holds for a block: 227 KiB
-// on the report's GPU (compute capability 9.0).  The simulator keeps one
-// opt-in for the whole program, not one per kernel.
-constexpr size_t default_dynamic_shared = 48 * 1024;
-constexpr size_t max_dynamic_shared = 227 * 1024;
-std::atomic<size_t> dynamic_shared_opt_in{default_dynamic_shared};
-
 // A block's dynamic shared memory (`extern __shared__ T name[];`, sized by
 // the launch's third argument).  thread_local like the static __shared__
 // arrays, so it lies in the program's TLS block, where check mode looks for
 // shared memory; only the bytes a launch asked for are poisoned per block.
-thread_local __attribute__((aligned(128))) char dynamic_shared_buffer[max_dynamic_shared];
+thread_local __attribute__((aligned(128))) char dynamic_shared_buffer[max_block_shared];
 constexpr size_t stack_bytes = 64 * 1024;
 constexpr size_t stagger_step = 64, stagger_slots = 64;
 
@@ -622,27 +611,6 @@ long long steady_nanoseconds()
     return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-}  // namespace sim
-
-cudaError_t sim_func_set_attribute(cudaFuncAttribute attribute, int value)
-{
-    using namespace sim;
-    if (attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
-        return value >= -1 && value <= 100 ? cudaSuccess : record_error(cudaErrorInvalidValue);
-    if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || value < 0 ||
-        (size_t)value > max_dynamic_shared) {
-        report("cudaFuncSetAttribute: attribute %d with value %d: the simulator takes "
-               "cudaFuncAttributeMaxDynamicSharedMemorySize up to %zu bytes and the carveout (-1 to 100)",
-               (int)attribute, value, max_dynamic_shared);
-        return record_error(cudaErrorInvalidValue);
-    }
-    if ((size_t)value > dynamic_shared_opt_in)
-        dynamic_shared_opt_in = (size_t)value;
-    return cudaSuccess;
-}
-
-namespace sim {
-
 namespace {
 // The running thread waits at the barrier at `call_site` (the kernel's
 // code, for check mode's reports), counted among the votes if `vote`:
@@ -699,54 +667,6 @@ bool abandon_running_thread(cudaError_t error, const std::string &why)
     abort();
 }
 
-}  // namespace sim
-
-// A build nvcc did not check has no table (kernel_resources.h).
-extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resources[] = {{nullptr, 0, nullptr, nullptr, 0}};
-
-namespace sim {
-namespace {
-
-// Why a GPU would refuse to launch kernel with blocks of `threads`, or "".
-// A block may have no more threads than the kernel's __launch_bounds__
-// allow, and its registers must fit the 65536 a GPU gives one block
-// (compute capability 5.0 on); they are allotted a warp at a time, 256 at a
-// time.
-std::string refused_for_resources(const void *kernel, unsigned long threads)
-{
-    constexpr unsigned long registers_per_block = 65536, allocation_unit = 256;
-    for (const kernel_resources *k = sim_kernel_resources; k->name; k++) {
-        if (!k->kernel || k->kernel != kernel)
-            continue;
-        unsigned long per_warp = (k->registers * 32ul + allocation_unit - 1) / allocation_unit * allocation_unit;
-        unsigned long needed = (threads + 31) / 32 * per_warp;
-        bool over_bound = k->max_threads > 0 && threads > (unsigned long)k->max_threads;
-        if (!over_bound && needed <= registers_per_block)
-            return "";
-        int status = 0;
-        char *readable = abi::__cxa_demangle(k->name, nullptr, nullptr, &status);
-        std::string name = status == 0 && readable ? readable : k->name;
-        free(readable);
-        char why[768];
-        if (over_bound)
-            snprintf(why, sizeof why,
-                     "a block of %lu threads of %s, whose __launch_bounds__ allow at most %d: a GPU launches no "
-                     "block larger than the bound the kernel was compiled for (raise the bound, or launch smaller "
-                     "blocks)",
-                     threads, name.c_str(), k->max_threads);
-        else
-            snprintf(why, sizeof why,
-                     "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s), more than "
-                     "the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the kernel "
-                     "so that nvcc makes it fit",
-                     threads, name.c_str(), needed, k->registers, k->gpu, registers_per_block, threads);
-        return why;
-    }
-    return "";
-}
-
-}  // namespace
-
 void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
             kernel_site site, const void *kernel)
 {
@@ -778,14 +698,11 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
         record_error(cudaErrorLaunchOutOfResources);
         return;
     }
-    if (dynamic_shared > dynamic_shared_opt_in) {
-        report("%s:%d: launch asks for %zu bytes of dynamic shared memory, more than the %zu a block may have%s "
-               "(cudaErrorInvalidValue)", short_file(site.file), site.line, dynamic_shared,
-               dynamic_shared_opt_in.load(),
-               dynamic_shared_opt_in == default_dynamic_shared
-                   ? " unless cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) "
-                     "raises the limit first"
-                   : " after cudaFuncSetAttribute");
+    refused = refused_for_shared_memory(kernel, dynamic_shared);
+    if (!refused.empty()) {
+        report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u), %zu>>> refused: %s (cudaErrorInvalidValue)",
+               short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, dynamic_shared,
+               refused.c_str());
         record_error(cudaErrorInvalidValue);
         return;
     }

@@ -181,9 +181,10 @@ void sim_name_allocation(const void *p, const char *name, int columns);
  * through cudaMemcpy's own check (cudaMemcpyFromSymbol, below). */
 void sim_count_copy_to_host(size_t bytes);
 
-/* cudaFuncSetAttribute without its kernel (below): the simulator keeps one
- * limit on dynamic shared memory for every kernel. */
-cudaError_t sim_func_set_attribute(cudaFuncAttribute attribute, int value);
+/* cudaFuncSetAttribute with its kernel as an address (below): each kernel
+ * has its own limit on dynamic shared memory, as on a GPU
+ * (launch_limits.cpp). */
+cudaError_t sim_func_set_attribute(const void *kernel, cudaFuncAttribute attribute, int value);
 
 #ifdef __cplusplus
 }
@@ -276,8 +277,7 @@ inline cudaError_t cudaFuncSetCacheConfig(T *kernel, enum cudaFuncCache config)
 template <class T>
 inline cudaError_t cudaFuncSetAttribute(T *kernel, cudaFuncAttribute attribute, int value)
 {
-    (void)kernel;
-    return sim_func_set_attribute(attribute, value);
+    return sim_func_set_attribute(reinterpret_cast<const void *>(kernel), attribute, value);
 }
 #endif
 #undef SIM_DEFAULT

@@ -155,6 +155,11 @@ if nvcc_checks; then
     # 1024 threads: the bound comes from the PTX nvcc kept, and only the
     # TILE=32 tests lose their points (16 = TILE=16's sizes and structure).
     expect launch-bounds-exceeded 16/$full04 "whose __launch_bounds__ allow at most 256" 04-tiled
+    # 32 KiB of __shared__ arrays and 32 KiB of dynamic shared memory, and
+    # no cudaFuncSetAttribute: the two together are over a block's 48 KiB,
+    # and every launch is refused as a GPU refuses it (right-kernels has the
+    # same kernel with the call, which keeps full marks).
+    expect static-plus-dynamic-shared 0/$full07 "declares 32768 bytes of __shared__ arrays: 65536 in all" 07-register-tiling
 fi
 NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
 # cuBLAS makes the product: a GPU build does not link it (only the CUDA

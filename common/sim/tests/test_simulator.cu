@@ -41,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel_resources.h"
 #include "nan_patterns.h"
 #include "stderr_capture.h"
 
@@ -262,6 +263,110 @@ START_TEST(dynamic_shared_memory_over_48k_is_refused)
             cudaFuncSetAttribute(set_flag, cudaFuncAttributeMaxDynamicSharedMemorySize, 227 * 1024 + 4));
     cap2.finish();
     CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+}
+END_TEST
+
+// What nvcc would have said of the kernels below (kernel_resources.h): a
+// lab's build writes this table from ptxas's report; here it is written by
+// hand, so that the checks a GPU makes before it launches are tested
+// without nvcc.
+__global__ void flag_with_static_shared(int *flag) { *flag = 1; }
+__global__ void flag_with_opt_in_elsewhere(int *flag) { *flag = 1; }
+__global__ void flag_with_128_registers(int *flag) { *flag = 1; }
+__global__ void flag_with_launch_bounds(int *flag) { *flag = 1; }
+
+extern "C" const sim::kernel_resources sim_kernel_resources[] = {
+    {reinterpret_cast<const void *>(&flag_with_static_shared), 32, "flag_with_static_shared", "sm_90", 0, 40960},
+    {reinterpret_cast<const void *>(&flag_with_opt_in_elsewhere), 32, "flag_with_opt_in_elsewhere", "sm_90", 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_128_registers), 128, "flag_with_128_registers", "sm_90", 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_launch_bounds), 32, "flag_with_launch_bounds", "sm_90", 256, 0},
+    {nullptr, 0, nullptr, nullptr, 0, 0}};
+
+// Static and dynamic shared memory together: 48 KiB, unless the kernel
+// opted in; then up to 227 KiB in all.
+START_TEST(static_and_dynamic_shared_memory_share_one_limit)
+{
+    int *flag = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    flag_with_static_shared<<<1, 32, 8 * 1024>>>(flag);  // 40 + 8 KiB: exactly 48
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    stderr_capture cap;
+    flag_with_static_shared<<<1, 32, 8 * 1024 + 4>>>(flag);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 0);
+    ASSERT_CONTAINS(said, "declares 40960 bytes of __shared__ arrays: 49156 in all");
+    ASSERT_CONTAINS(said, "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 8196)");
+
+    CUDA_OK(cudaFuncSetAttribute(flag_with_static_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 16 * 1024));
+    flag_with_static_shared<<<1, 32, 16 * 1024>>>(flag);
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+    stderr_capture cap2;
+    flag_with_static_shared<<<1, 32, 16 * 1024 + 4>>>(flag);
+    said = cap2.finish();
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    ASSERT_CONTAINS(said, "more than the 16384 that cudaFuncSetAttribute");
+
+    // The opt-in itself is refused past 227 KiB with the static arrays.
+    stderr_capture cap3;
+    CUDA_IS(cudaErrorInvalidValue, cudaFuncSetAttribute(flag_with_static_shared,
+                                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                        227 * 1024 - 40960 + 4));
+    said = cap3.finish();
+    ASSERT_CONTAINS(said, "40960 bytes of __shared__ arrays");
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    CUDA_OK(cudaFuncSetAttribute(flag_with_static_shared, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 227 * 1024 - 40960));
+}
+END_TEST
+
+// One kernel's opt-in (one instance of a template, say) is not another's.
+START_TEST(shared_memory_opt_in_is_per_kernel)
+{
+    int *flag = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    CUDA_OK(cudaFuncSetAttribute(set_flag, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024));
+    stderr_capture cap;
+    flag_with_opt_in_elsewhere<<<1, 32, 64 * 1024>>>(flag);
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 0);
+    ASSERT_CONTAINS(said, "more than the 49152 a block may have");
+    set_flag<<<1, 32, 64 * 1024>>>(flag);
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+}
+END_TEST
+
+// A block's registers: 65536, allotted a warp at a time; and no more
+// threads than the kernel's __launch_bounds__.
+START_TEST(blocks_over_their_kernels_resources_are_refused)
+{
+    int *flag = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    flag_with_128_registers<<<1, 512>>>(flag);  // 16 warps of 4096 registers
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+    CUDA_OK(cudaMemset(flag, 0, sizeof(int)));
+    stderr_capture cap;
+    flag_with_128_registers<<<1, 513>>>(flag);  // a 17th warp
+    std::string said = cap.finish();
+    CUDA_IS(cudaErrorLaunchOutOfResources, cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 0);
+    ASSERT_CONTAINS(said, "needs 69632 registers (nvcc gave it 128 a thread for sm_90)");
+
+    flag_with_launch_bounds<<<1, 256>>>(flag);
+    CUDA_OK(cudaGetLastError());
+    ck_assert_int_eq(read_flag(flag), 1);
+    stderr_capture cap2;
+    flag_with_launch_bounds<<<1, dim3(16, 17)>>>(flag);
+    said = cap2.finish();
+    CUDA_IS(cudaErrorLaunchOutOfResources, cudaGetLastError());
+    ASSERT_CONTAINS(said, "a block of 272 threads of flag_with_launch_bounds, whose __launch_bounds__ allow at most 256");
 }
 END_TEST
 
@@ -1814,6 +1919,9 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, last_error_is_cleared_by_get_not_peek);
     tcase_add_test(tc, dynamic_shared_memory_is_per_block);
     tcase_add_test(tc, dynamic_shared_memory_over_48k_is_refused);
+    tcase_add_test(tc, static_and_dynamic_shared_memory_share_one_limit);
+    tcase_add_test(tc, shared_memory_opt_in_is_per_kernel);
+    tcase_add_test(tc, blocks_over_their_kernels_resources_are_refused);
 
     tc = tcase(s, "thread_indexing", 10);
     tcase_add_test(tc, indexing_1d);

@@ -1,0 +1,146 @@
+// A GPU's checks of a launch against its kernel's resources (launch_limits.h),
+// and cudaFuncSetAttribute, which moves one of those limits.
+#include <cxxabi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+
+#include "cuda_sim.h"
+#include "kernel_resources.h"
+#include "launch_limits.h"
+#include "runtime_state.h"
+
+// A build nvcc did not check has no table (kernel_resources.h).
+extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resources[] = {
+    {nullptr, 0, nullptr, nullptr, 0, 0}};
+
+namespace sim {
+namespace {
+
+// A block's static and dynamic shared memory together may be 48 KiB; more
+// only for a kernel whose limit on dynamic shared memory
+// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+// bytes) raised.  The limit is each kernel's own: raising one kernel's
+// (one instance of a template, say) leaves every other kernel's at its
+// default.
+constexpr size_t default_block_shared = 48 * 1024;
+std::mutex opt_in_lock;
+std::unordered_map<const void *, size_t> dynamic_shared_opt_in;
+
+const kernel_resources *resources_of(const void *kernel)
+{
+    for (const kernel_resources *k = sim_kernel_resources; k->name; k++)
+        if (k->kernel && k->kernel == kernel)
+            return k;
+    return nullptr;
+}
+
+std::string readable_name(const kernel_resources &k)
+{
+    int status = 0;
+    char *readable = abi::__cxa_demangle(k.name, nullptr, nullptr, &status);
+    std::string name = status == 0 && readable ? readable : k.name;
+    free(readable);
+    return name;
+}
+
+}  // namespace
+
+// A block may have no more threads than the kernel's __launch_bounds__
+// allow, and its registers must fit the 65536 a GPU gives one block
+// (compute capability 5.0 on); they are allotted a warp at a time, 256 at a
+// time.
+std::string refused_for_resources(const void *kernel, unsigned long threads)
+{
+    constexpr unsigned long registers_per_block = 65536, allocation_unit = 256;
+    const kernel_resources *k = resources_of(kernel);
+    if (!k)
+        return "";
+    unsigned long per_warp = (k->registers * 32ul + allocation_unit - 1) / allocation_unit * allocation_unit;
+    unsigned long needed = (threads + 31) / 32 * per_warp;
+    bool over_bound = k->max_threads > 0 && threads > (unsigned long)k->max_threads;
+    if (!over_bound && needed <= registers_per_block)
+        return "";
+    std::string name = readable_name(*k);
+    char why[768];
+    if (over_bound)
+        snprintf(why, sizeof why,
+                 "a block of %lu threads of %s, whose __launch_bounds__ allow at most %d: a GPU launches no "
+                 "block larger than the bound the kernel was compiled for (raise the bound, or launch smaller "
+                 "blocks)",
+                 threads, name.c_str(), k->max_threads);
+    else
+        snprintf(why, sizeof why,
+                 "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s), more than "
+                 "the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the kernel "
+                 "so that nvcc makes it fit",
+                 threads, name.c_str(), needed, k->registers, k->gpu, registers_per_block, threads);
+    return why;
+}
+
+std::string refused_for_shared_memory(const void *kernel, size_t dynamic_shared)
+{
+    const kernel_resources *k = resources_of(kernel);
+    size_t static_shared = k ? (size_t)k->static_shared : 0;
+    size_t limit;
+    bool opted_in;
+    {
+        std::lock_guard<std::mutex> hold(opt_in_lock);
+        auto set = dynamic_shared_opt_in.find(kernel);
+        opted_in = set != dynamic_shared_opt_in.end();
+        limit = opted_in ? set->second
+                         : (static_shared < default_block_shared ? default_block_shared - static_shared : 0);
+    }
+    if (dynamic_shared <= limit)
+        return "";
+    char why[768];
+    if (opted_in)
+        snprintf(why, sizeof why,
+                 "the launch asks for %zu bytes of dynamic shared memory, more than the %zu that "
+                 "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, ...) allowed "
+                 "this kernel",
+                 dynamic_shared, limit);
+    else if (static_shared > 0)
+        snprintf(why, sizeof why,
+                 "the launch asks for %zu bytes of dynamic shared memory, and %s declares %zu bytes of "
+                 "__shared__ arrays: %zu in all, more than the %zu a block may have unless "
+                 "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %zu) raises this "
+                 "kernel's limit first (up to %zu bytes in all)",
+                 dynamic_shared, readable_name(*k).c_str(), static_shared, static_shared + dynamic_shared,
+                 default_block_shared, dynamic_shared, max_block_shared);
+    else
+        snprintf(why, sizeof why,
+                 "the launch asks for %zu bytes of dynamic shared memory, more than the %zu a block may have "
+                 "unless cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %zu) raises "
+                 "this kernel's limit first (up to %zu bytes)",
+                 dynamic_shared, default_block_shared, dynamic_shared, max_block_shared);
+    return why;
+}
+
+}  // namespace sim
+
+cudaError_t sim_func_set_attribute(const void *kernel, cudaFuncAttribute attribute, int value)
+{
+    using namespace sim;
+    if (attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
+        return value >= -1 && value <= 100 ? cudaSuccess : record_error(cudaErrorInvalidValue);
+    const kernel_resources *k = resources_of(kernel);
+    size_t static_shared = k ? (size_t)k->static_shared : 0;
+    if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || value < 0 ||
+        (size_t)value + static_shared > max_block_shared) {
+        if (attribute == cudaFuncAttributeMaxDynamicSharedMemorySize && value >= 0 && static_shared > 0)
+            report("cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, %d): with the kernel's "
+                   "%zu bytes of __shared__ arrays a block would have %zu, more than the %zu it may have",
+                   readable_name(*k).c_str(), value, static_shared, static_shared + value, max_block_shared);
+        else
+            report("cudaFuncSetAttribute: attribute %d with value %d: the simulator takes "
+                   "cudaFuncAttributeMaxDynamicSharedMemorySize up to %zu bytes and the carveout (-1 to 100)",
+                   (int)attribute, value, max_block_shared);
+        return record_error(cudaErrorInvalidValue);
+    }
+    std::lock_guard<std::mutex> hold(opt_in_lock);
+    dynamic_shared_opt_in[kernel] = (size_t)value;
+    return cudaSuccess;
+}
