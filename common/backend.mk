@@ -60,10 +60,15 @@ SIM_CXXFLAGS := -O2 -g -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unuse
 # SIM_FIBERS=ucontext: the portable context switch every machine but x86-64 and aarch64
 # uses, on x86-64 too (make test-platforms runs the tests with it).
 SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
+# A kernel's local arrays live on its CUDA thread's stack, which grows on
+# demand to 576 KiB (sim/launch.cpp): a frame larger than a page is touched
+# a page at a time from the top, so that it grows the stack, or meets the
+# guard page below it, rather than leaping into the stack of another thread.
+SIM_STACK_PROBES := -fstack-clash-protection
 # The student's file only: every access through a pointer not aligned for
 # its type calls the simulator, which stops the kernel as a GPU's
-# misaligned-address fault does (sim/misaligned_access.cpp).
-LAB_SIM_CHECKS := -fsanitize=alignment
+# misaligned-address fault does (sim/misaligned_access.cpp); and the probes.
+LAB_SIM_CHECKS := -fsanitize=alignment $(SIM_STACK_PROBES)
 export SIM_FIBERS
 # Check builds count the accesses the source asks for: no vectorizer merging
 # four adjacent float reads into one 16-byte read behind the student's back,

@@ -80,7 +80,8 @@ static void drop_privileges(const char *lab_exec, const char *scratch)
  * runtime and a stage 04 run at n=1000 needed less than 64 MiB of it.
  *
  * The simulator's own share grows with its worker threads (each keeps 1024
- * fiber stacks of 64 KiB, about 75 MiB in all), so each thread adds to the
+ * fiber stacks of 64 KiB, about 75 MiB in all, more as a kernel's local
+ * arrays grow them), so each thread adds to the
  * budget.  GRADE_MEMORY_MIB sets the student's part (default 2048). */
 #define STUDENT_MEMORY_MIB 2048
 #define SIM_THREAD_MIB 96

@@ -23,6 +23,23 @@ thread_local bool handler_stack_ready;
 
 void on_fault(int sig, siginfo_t *info, void *)
 {
+    switch (grow_fiber_stack(info->si_addr)) {
+    case stack_growth::grown:
+        return;  // the access runs again, on memory now writable
+    case stack_growth::overflow:
+        abandon_running_thread(cudaErrorIllegalAddress,
+                               "its local variables need more than " + std::to_string(fiber_stack_limit() / 1024) +
+                                   " KiB of stack: more than the 512 KiB of local memory a GPU gives a thread (a "
+                                   "large local array, or recursion that does not end?)");
+        break;  // not reached: the thread was abandoned
+    case stack_growth::no_memory:
+        abandon_running_thread(cudaErrorMemoryAllocation,
+                               "its local variables need more memory than this run may use (every thread of a "
+                               "block keeps its own copy of a local array: make it smaller, or __shared__)");
+        break;
+    case stack_growth::not_a_stack:
+        break;
+    }
     std::string what = describe_address(info->si_addr);
     if (abandon_faulting_thread("invalid access to " + what))
         return;  // not reached: the thread was abandoned

@@ -48,7 +48,15 @@ constexpr unsigned max_block_threads = 1024;
 // arrays, so it lies in the program's TLS block, where check mode looks for
 // shared memory; only the bytes a launch asked for are poisoned per block.
 thread_local __attribute__((aligned(128))) char dynamic_shared_buffer[max_block_shared];
-constexpr size_t stack_bytes = 64 * 1024;
+// Each fiber's stack may grow to what a GPU gives a thread of local memory
+// (512 KiB: a kernel's local arrays live there), and 64 KiB more for the
+// simulator's own frames.  Only its top 64 KiB are writable at first; the
+// rest is reserved, and made writable a page range at a time when the
+// thread first reaches into it (grow_fiber_stack, from the fault handler),
+// so that a kernel of small frames costs no more memory than before, and
+// only what a kernel really uses counts toward a grading run's limit.
+constexpr size_t stack_limit = (512 + 64) * 1024;
+constexpr size_t stack_committed = 64 * 1024;
 constexpr size_t stagger_step = 64, stagger_slots = 64;
 
 struct launch_job {
@@ -96,7 +104,8 @@ struct fiber {
 struct worker {
     fiber_context scheduler;
     fiber fibers[max_block_threads];
-    char *stacks = nullptr;  // max_block_threads stacks, each below a guard page
+    char *stacks = nullptr;  // max_block_threads stacks, each above a guard page
+    char *writable_from[max_block_threads];  // the lowest writable byte of each stack
     int free_stacks[max_block_threads];
     int free_count = 0;
     block_state block;
@@ -121,16 +130,22 @@ struct worker {
 
     worker()
     {
-        size_t span = stack_bytes + page;
-        void *m = mmap(nullptr, span * max_block_threads, PROT_READ | PROT_WRITE,
+        // Reserved without access: the guard page below each stack, and the
+        // room it may grow into; then each stack's top made writable.
+        void *m = mmap(nullptr, span() * max_block_threads, PROT_NONE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (m == MAP_FAILED) {
             report("cannot map fiber stacks");
             abort();
         }
         stacks = static_cast<char *>(m);
-        for (unsigned i = 0; i < max_block_threads; i++)
-            mprotect(stacks + i * span, page, PROT_NONE);  // stack overflow faults
+        for (unsigned i = 0; i < max_block_threads; i++) {
+            writable_from[i] = stack_base((int)i) + stack_limit - stack_committed;
+            if (mprotect(writable_from[i], stack_committed, PROT_READ | PROT_WRITE) != 0) {
+                report("cannot map fiber stacks");
+                abort();
+            }
+        }
         reset_stacks();
     }
 
@@ -143,7 +158,10 @@ struct worker {
 
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
 
-    char *stack_base(int s) const { return stacks + s * (stack_bytes + page) + page; }
+    size_t span() const { return page + stack_limit; }
+    char *stack_base(int s) const { return stacks + s * span() + page; }
+
+    stack_growth grow_stack(uintptr_t a);
 
     // The next fiber from `from` on that can run now: not finished, not
     // waiting at a barrier or at a warp-level call its lanes have not all
@@ -233,6 +251,25 @@ void worker::find_shared_ranges()
         shared_ranges.emplace_back(reinterpret_cast<char *>(at), lo + len - at);
 }
 
+// A fault at `a`: if it is in the running fiber's stack, below what is
+// writable yet, the pages from a's up to there become writable.
+stack_growth worker::grow_stack(uintptr_t a)
+{
+    if (running < 0 || a < (uintptr_t)stacks || a >= (uintptr_t)stacks + max_block_threads * span())
+        return stack_growth::not_a_stack;
+    int s = fibers[running].stack;
+    uintptr_t base = (uintptr_t)stack_base(s), low = (uintptr_t)writable_from[s];
+    if (a >= base - page && a < base)
+        return stack_growth::overflow;  // its guard page: past all the room it has
+    if (a < base || a >= low)
+        return stack_growth::not_a_stack;  // another fiber's stack, or already writable
+    uintptr_t from = a & ~(uintptr_t)(page - 1);
+    if (mprotect(reinterpret_cast<void *>(from), low - from, PROT_READ | PROT_WRITE) != 0)
+        return stack_growth::no_memory;
+    writable_from[s] = reinterpret_cast<char *>(from);
+    return stack_growth::grown;
+}
+
 worker *own_worker()
 {
     if (!this_worker) {
@@ -267,7 +304,7 @@ void worker::enter(unsigned i, fiber_context *from)
         // Staggered stack tops keep the threads' frames from all mapping to
         // the same cache sets.
         size_t stagger = (i % stagger_slots) * stagger_step;
-        fiber_init(&f.ctx, stack_base(f.stack), stack_bytes - stagger, fiber_main, (void *)(uintptr_t)i);
+        fiber_init(&f.ctx, stack_base(f.stack), stack_limit - stagger, fiber_main, (void *)(uintptr_t)i);
         f.state = fiber_state::started;
     }
     current_thread = &f.ts;
@@ -293,7 +330,7 @@ void worker::run_block(unsigned long b)
     block_aborted = false;
     if (check_enabled) {
         check_block_layout layout{reinterpret_cast<const char *>(&fibers[0].ts), sizeof(fiber),
-                                  {this, stacks}, {this + 1, stacks + max_block_threads * (stack_bytes + page)}};
+                                  {this, stacks}, {this + 1, stacks + max_block_threads * span()}};
         check_block_begin(layout, block.block_idx, block.block_dim);
     }
     for (;;) {
@@ -649,6 +686,14 @@ uint64_t warp_collective(const warp_call &call)
 }
 
 bool abandon_faulting_thread(const std::string &why) { return abandon_running_thread(cudaErrorIllegalAddress, why); }
+
+stack_growth grow_fiber_stack(const void *addr)
+{
+    worker *w = this_worker;
+    return w ? w->grow_stack(reinterpret_cast<uintptr_t>(addr)) : stack_growth::not_a_stack;
+}
+
+size_t fiber_stack_limit() { return stack_limit; }
 
 bool abandon_running_thread(cudaError_t error, const std::string &why)
 {

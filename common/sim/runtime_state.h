@@ -67,6 +67,14 @@ bool abandon_faulting_thread(const std::string &why);
 // The same for any reason: ends the running CUDA thread's block and the
 // launch with `error` (check mode's bound on a spinning kernel uses it).
 bool abandon_running_thread(cudaError_t error, const std::string &why);
+// A fault in the running CUDA thread's stack (launch.cpp): its local
+// variables reached below what was writable, and it was made so (grown: the
+// access may run again); or they need more than a fiber's stack may have
+// (overflow), or more memory than the run may use (no_memory).
+enum class stack_growth { not_a_stack, grown, overflow, no_memory };
+stack_growth grow_fiber_stack(const void *addr);
+// The most a CUDA thread's stack may grow to, in bytes.
+size_t fiber_stack_limit();
 
 }  // namespace sim
 

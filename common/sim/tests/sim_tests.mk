@@ -44,7 +44,7 @@ $(SIM_UNIT_OUT)/test_simulator.cpp: $(SIM_UNIT_DIR)/tests/test_simulator.cu $(SI
 	$(SIM_UNIT_REWRITE) $< $@ $<
 
 $(SIM_UNIT_OUT)/test_simulator.o: $(SIM_UNIT_OUT)/test_simulator.cpp $(SIM_UNIT_HEADERS)
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_STACK_PROBES) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
 
 # The check-mode tests: rewritten the same way, then compiled as a lab's
 # check build is (common/build.mk's $(OUT)/check/matmul.o).

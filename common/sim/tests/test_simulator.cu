@@ -1175,6 +1175,54 @@ START_TEST(write_two_pages_past_end_of_first_allocation)
 }
 END_TEST
 
+// --------------------------------------------------- local arrays (stacks)
+
+// A GPU gives a thread up to 512 KiB of local memory; here a kernel's local
+// arrays are on its fiber's stack, which grows to take them.
+__global__ void fill_local_array(float *out, int words)
+{
+    volatile float local[128 * 1024];  // 512 KiB
+    for (int i = 0; i < words; ++i)
+        local[i] = (float)(i + (int)threadIdx.x);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = local[0] + local[words - 1];
+}
+
+START_TEST(local_arrays_up_to_512k_a_thread_run)
+{
+    const int threads = 32, blocks = 3, words = 128 * 1024;
+    float *out = dev_alloc<float>(threads * blocks);
+    fill_local_array<<<blocks, threads>>>(out, words);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float> got = to_host(out, threads * blocks);
+    for (int b = 0; b < blocks; b++)
+        for (int t = 0; t < threads; t++)
+            ck_assert_float_eq(got[b * threads + t], (float)(2 * t + words - 1));
+}
+END_TEST
+
+// More than a fiber's stack may have: the thread stops with why, and no
+// other thread's stack is written.
+__global__ void overflow_local_array(float *out)
+{
+    volatile float local[160 * 1024];  // 640 KiB
+    for (int i = 0; i < 160 * 1024; i += 1024)
+        local[i] = 1.0f;
+    out[threadIdx.x] = local[threadIdx.x];
+}
+
+START_TEST(local_arrays_past_the_stack_stop_the_kernel)
+{
+    float *out = dev_alloc<float>(64);
+    stderr_capture cap;
+    overflow_local_array<<<1, 64>>>(out);
+    cudaError_t e = cudaDeviceSynchronize();
+    std::string said = cap.finish();
+    ck_assert_int_eq(e, cudaErrorIllegalAddress);
+    ASSERT_CONTAINS(said, "its local variables need more than 576 KiB of stack");
+    expect_sticky(cudaErrorIllegalAddress, out);
+}
+END_TEST
+
 // ------------------------------------------------------ barrier divergence
 
 __global__ void diverge_half(int *out)
@@ -1922,6 +1970,10 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, static_and_dynamic_shared_memory_share_one_limit);
     tcase_add_test(tc, shared_memory_opt_in_is_per_kernel);
     tcase_add_test(tc, blocks_over_their_kernels_resources_are_refused);
+
+    tc = tcase(s, "local_arrays", 20);
+    tcase_add_test(tc, local_arrays_up_to_512k_a_thread_run);
+    tcase_add_test(tc, local_arrays_past_the_stack_stop_the_kernel);
 
     tc = tcase(s, "thread_indexing", 10);
     tcase_add_test(tc, indexing_1d);
