@@ -21,6 +21,16 @@
 #include "sim_runtime_api.h"
 #include "warp_ops.h"
 
+// malloc and free as a lab file spells them (cuda_spellings.h): inside a
+// kernel a block of the device's heap, outside one the host's malloc
+// (device_heap.cpp); std::malloc and std::free too.
+extern "C" void *sim_kernel_malloc(size_t bytes) noexcept;
+extern "C" void sim_kernel_free(void *p) noexcept;
+namespace std {
+using ::sim_kernel_free;
+using ::sim_kernel_malloc;
+}  // namespace std
+
 #ifdef LAB_CHECK_MODE
 // Check builds keep kernels out of line, so their accesses are the
 // kernel's own, and turn checking on before main runs.

@@ -10,6 +10,10 @@
 // (never in its strings or comments) to the simulator's spelling, which
 // cuda_sim.h and include/ define.  The grader maps the spellings back when it
 // shows a compiler's messages, so a student reads the names they wrote.
+//
+// malloc and free are renamed too, though they are the C library's: in a
+// kernel they must take blocks of the device's heap (sim/device_heap.h),
+// and outside one they are the host's own.
 #ifndef SIM_CUDA_SPELLINGS_H
 #define SIM_CUDA_SPELLINGS_H
 
@@ -25,6 +29,8 @@
     X(__noinline__, SIM_NOINLINE)                       \
     X(__launch_bounds__, SIM_LAUNCH_BOUNDS)             \
     X(__align__, SIM_ALIGN)                             \
+    X(malloc, sim_kernel_malloc)                        \
+    X(free, sim_kernel_free)                            \
     X(__syncthreads, sim_syncthreads)                   \
     X(__syncthreads_count, sim_syncthreads_count)       \
     X(__syncthreads_and, sim_syncthreads_and)           \

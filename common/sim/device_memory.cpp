@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "device_heap.h"
 #include "nan_patterns.h"
 #include "runtime_state.h"
 
@@ -155,7 +156,8 @@ void note_launch_pointers(const void *const *pointers, size_t count, const char 
         return;
     }
     for (size_t i = 0; i < count; i++) {
-        if (!pointers[i] || mapping_of(pointers[i]))
+        uintptr_t lo, hi;
+        if (!pointers[i] || mapping_of(pointers[i]) || in_device_heap(pointers[i], 1, &lo, &hi))
             continue;
         host_pointer_launches++;
         if (!told)
@@ -185,6 +187,8 @@ device_address classify_device_address(const void *p, size_t bytes, uintptr_t *l
         *hi = v->first + v->second;
         return device_address::inside;
     }
+    if (in_device_heap(p, bytes, lo, hi))
+        return device_address::inside;
     return device_address::not_device;
 }
 
@@ -192,6 +196,7 @@ void device_memory_open()
 {
     for (auto &entry : allocations())
         set_access(entry.second, PROT_READ | PROT_WRITE);
+    device_heap_open();
     memory_open = true;
 }
 
@@ -199,6 +204,7 @@ void device_memory_close()
 {
     for (auto &entry : allocations())
         set_access(entry.second, PROT_NONE);
+    device_heap_close();
     memory_open = false;
 }
 
@@ -238,6 +244,10 @@ std::string check_allocation_bounds()
 std::string describe_address(const void *addr)
 {
     const allocation *a = mapping_of(addr);
+    uintptr_t block_lo, block_hi;
+    if (!a && in_device_heap(addr, 1, &block_lo, &block_hi))
+        return "byte " + std::to_string(reinterpret_cast<uintptr_t>(addr) - block_lo) + " of a " +
+               std::to_string(block_hi - block_lo) + "-byte block of the device's heap (malloc in a kernel)";
     if (!a)
         return "an address that is not device memory (a host pointer, a stale pointer or a wild index?)";
     auto u = reinterpret_cast<intptr_t>(addr);
@@ -389,6 +399,7 @@ cudaError_t cudaFree(void *ptr)
 size_t sim::free_all_device_memory()
 {
     size_t freed = allocations().size() + managed_blocks().size();
+    device_heap_reset();
     for (auto &entry : allocations())
         munmap(entry.second.map, entry.second.map_bytes);
     allocations().clear();

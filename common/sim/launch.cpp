@@ -687,6 +687,8 @@ uint64_t warp_collective(const warp_call &call)
 
 bool abandon_faulting_thread(const std::string &why) { return abandon_running_thread(cudaErrorIllegalAddress, why); }
 
+bool in_kernel() { return this_worker && this_worker->running >= 0; }
+
 stack_growth grow_fiber_stack(const void *addr)
 {
     worker *w = this_worker;

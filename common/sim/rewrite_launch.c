@@ -60,10 +60,10 @@ static const struct spelling spellings[] = {SIM_CUDA_SPELLINGS(SIM_SPELLING_ENTR
 enum { SPELLING_COUNT = sizeof spellings / sizeof spellings[0] };
 
 // The simulator's spelling of the identifier s[0, n), or NULL when it is
-// not one of CUDA's reserved names.
+// not one of the names cuda_spellings.h renames.
 static const char *sim_spelling(const char *s, size_t n)
 {
-    if (n < 3 || s[0] != '_' || s[1] != '_')
+    if (n < 4)
         return NULL;
     for (size_t k = 0; k < SPELLING_COUNT; k++) {
         if (strlen(spellings[k].cuda) == n && memcmp(s, spellings[k].cuda, n) == 0)

@@ -84,6 +84,7 @@ const char *cudaGetErrorName(cudaError_t e)
     case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
     case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
     case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+    case cudaErrorUnsupportedLimit: return "cudaErrorUnsupportedLimit";
     case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
     case cudaErrorNotReady: return "cudaErrorNotReady";
     case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
@@ -109,6 +110,7 @@ const char *cudaGetErrorString(cudaError_t e)
     case cudaErrorInvalidDevicePointer: return "invalid device pointer";
     case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
     case cudaErrorInvalidDevice: return "invalid device ordinal";
+    case cudaErrorUnsupportedLimit: return "limit is not supported on this architecture";
     case cudaErrorInvalidResourceHandle: return "invalid resource handle";
     case cudaErrorNotReady: return "device not ready";
     case cudaErrorIllegalAddress: return "an illegal memory access was encountered";

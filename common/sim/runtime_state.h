@@ -67,6 +67,8 @@ bool abandon_faulting_thread(const std::string &why);
 // The same for any reason: ends the running CUDA thread's block and the
 // launch with `error` (check mode's bound on a spinning kernel uses it).
 bool abandon_running_thread(cudaError_t error, const std::string &why);
+// Whether the calling OS thread runs a CUDA thread of a kernel now.
+bool in_kernel();
 // A fault in the running CUDA thread's stack (launch.cpp): its local
 // variables reached below what was writable, and it was made so (grown: the
 // access may run again); or they need more than a fiber's stack may have

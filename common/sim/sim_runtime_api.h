@@ -27,6 +27,7 @@ typedef enum cudaError {
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
     cudaErrorInvalidDevice = 101,
+    cudaErrorUnsupportedLimit = 215,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
@@ -147,6 +148,19 @@ cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags SIM_DEFAULT(0));
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, int device);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+/* The device's settings, by CUDA's numbers: kept and read back; the heap's
+ * size is also that of malloc in a kernel (device_limits.cpp). */
+enum cudaLimit {
+    cudaLimitStackSize = 0x00,
+    cudaLimitPrintfFifoSize = 0x01,
+    cudaLimitMallocHeapSize = 0x02,
+    cudaLimitDevRuntimeSyncDepth = 0x03,
+    cudaLimitDevRuntimePendingLaunchCount = 0x04,
+    cudaLimitMaxL2FetchGranularity = 0x05,
+    cudaLimitPersistingL2CacheSize = 0x06
+};
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 /* Pitched memory: rows padded to 512 bytes, as a GPU's are (it is device
  * memory like cudaMalloc's), and copies of a rectangle, made row by row with
  * cudaMemcpy (so they are checked, and counted, as its copies are). */

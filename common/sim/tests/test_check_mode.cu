@@ -956,6 +956,31 @@ START_TEST(device_variables_are_global_memory)
 }
 END_TEST
 
+// malloc in a kernel takes device memory from the device's heap, on a GPU
+// and here (sim/device_heap.cpp): accesses to it are global ones.
+__global__ void uses_the_device_heap(float *out)
+{
+    volatile float *scratch = (volatile float *)malloc(4 * sizeof(float));  // kept: read back
+    scratch[0] = (float)threadIdx.x;
+    out[threadIdx.x] = scratch[0];
+    free((void *)scratch);
+}
+
+START_TEST(device_heap_blocks_are_global_memory)
+{
+    float *out = dev_floats(64);
+    checked_run run;
+    uses_the_device_heap<<<1, 64>>>(out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "host_accesses", 0);
+    EXPECT(r, "global_stores", 64 + 64);
+    EXPECT(r, "global_loads", 64);
+    ck_assert_int_eq(r.findings.size(), 0);
+}
+END_TEST
+
 // ------------------------------------------------------------- a spin
 
 // Never ends, and loads on every turn (volatile: the loop cannot be folded
@@ -1392,6 +1417,7 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, host_pointer_read);
     tcase_add_test(tc, atomic_out_of_bounds_is_found);
     tcase_add_test(tc, device_variables_are_global_memory);
+    tcase_add_test(tc, device_heap_blocks_are_global_memory);
     tcase_add_test(tc, copy_loops_are_counted);
     tcase_add_test(tc, uninitialised_shared_read);
     tcase_add_test(tc, every_access_has_a_line);

@@ -1223,6 +1223,99 @@ START_TEST(local_arrays_past_the_stack_stop_the_kernel)
 }
 END_TEST
 
+// ------------------------------------------------ malloc in a kernel (heap)
+
+// Each thread takes a block of `bytes` from the device's heap, writes it
+// and keeps its address; NaN read first shows it is new device memory.
+__global__ void take_heap_blocks(float **blocks, size_t bytes, int *saw_nan)
+{
+    unsigned t = threadIdx.x;
+    float *p = (float *)malloc(bytes);
+    blocks[t] = p;
+    if (!p)
+        return;
+    if (isnan(p[0]))
+        atomicAdd(saw_nan, 1);
+    p[0] = (float)t;
+}
+
+// A later kernel reads each block through its address, then frees it.
+__global__ void read_and_free_heap_blocks(float **blocks, float *out)
+{
+    unsigned t = threadIdx.x;
+    out[t] = blocks[t] ? blocks[t][0] : -1.0f;
+    free(blocks[t]);
+}
+
+START_TEST(malloc_in_a_kernel_takes_device_heap_memory)
+{
+    size_t heap = 0;
+    CUDA_OK(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize));
+    ck_assert_uint_eq(heap, 8u << 20);
+    const int threads = 64;
+    float **blocks = dev_alloc<float *>(threads);
+    float *out = dev_alloc<float>(threads);
+    int *saw_nan = dev_alloc<int>(1);
+    CUDA_OK(cudaMemset(saw_nan, 0, sizeof(int)));
+    take_heap_blocks<<<1, threads>>>(blocks, 1024, saw_nan);
+    CUDA_OK(cudaDeviceSynchronize());
+    ck_assert_int_eq(to_host(saw_nan, 1)[0], threads);
+    // Blocks are device memory: the host cannot read them (their addresses
+    // are not cudaMalloc's, so a copy from one is refused), a kernel can.
+    std::vector<float *> where = to_host(blocks, threads);
+    for (int t = 0; t < threads; t++)
+        ck_assert_msg(where[t] != nullptr, "thread %d got no block", t);
+    read_and_free_heap_blocks<<<1, threads>>>(blocks, out);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float> got = to_host(out, threads);
+    for (int t = 0; t < threads; t++)
+        ck_assert_float_eq(got[t], (float)t);
+    // Freed blocks are taken again: 64 rounds of 64 x 64 KiB would not fit
+    // in the 8 MiB heap otherwise.
+    for (int round = 0; round < 64; round++) {
+        take_heap_blocks<<<1, threads>>>(blocks, 64 * 1024, saw_nan);
+        read_and_free_heap_blocks<<<1, threads>>>(blocks, out);
+    }
+    CUDA_OK(cudaDeviceSynchronize());
+    got = to_host(out, threads);
+    for (int t = 0; t < threads; t++)
+        ck_assert_float_eq(got[t], (float)t);
+    // More than the heap holds: NULL, as on a GPU.
+    take_heap_blocks<<<1, 1>>>(blocks, 9u << 20, saw_nan);
+    CUDA_OK(cudaDeviceSynchronize());
+    ck_assert_ptr_null(to_host(blocks, 1)[0]);
+    // Its size is set before the first kernel that uses it, not after.
+    stderr_capture cap;
+    CUDA_IS(cudaErrorInvalidValue, cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64u << 20));
+    ASSERT_CONTAINS(cap.finish(), "the heap is in use already");
+}
+END_TEST
+
+START_TEST(the_device_heap_takes_its_size_from_cudaDeviceSetLimit)
+{
+    CUDA_OK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64u << 20));
+    size_t heap = 0;
+    CUDA_OK(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize));
+    ck_assert_uint_eq(heap, 64u << 20);
+    float **blocks = dev_alloc<float *>(2);
+    int *saw_nan = dev_alloc<int>(1);
+    take_heap_blocks<<<1, 2>>>(blocks, 24u << 20, saw_nan);  // 48 MiB of 64
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float *> where = to_host(blocks, 2);
+    ck_assert_ptr_nonnull(where[0]);
+    ck_assert_ptr_nonnull(where[1]);
+    // The other settings are kept and read back; one CUDA lacks is refused.
+    CUDA_OK(cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 16u << 20));
+    size_t fifo = 0;
+    CUDA_OK(cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize));
+    ck_assert_uint_eq(fifo, 16u << 20);
+    stderr_capture cap;
+    CUDA_IS(cudaErrorUnsupportedLimit, cudaDeviceSetLimit((cudaLimit)42, 1));
+    cap.finish();
+    CUDA_IS(cudaErrorUnsupportedLimit, cudaGetLastError());
+}
+END_TEST
+
 // ------------------------------------------------------ barrier divergence
 
 __global__ void diverge_half(int *out)
@@ -1974,6 +2067,10 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "local_arrays", 20);
     tcase_add_test(tc, local_arrays_up_to_512k_a_thread_run);
     tcase_add_test(tc, local_arrays_past_the_stack_stop_the_kernel);
+
+    tc = tcase(s, "device_heap", 20);
+    tcase_add_test(tc, malloc_in_a_kernel_takes_device_heap_memory);
+    tcase_add_test(tc, the_device_heap_takes_its_size_from_cudaDeviceSetLimit);
 
     tc = tcase(s, "thread_indexing", 10);
     tcase_add_test(tc, indexing_1d);
