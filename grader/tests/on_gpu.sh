@@ -2,7 +2,8 @@
 # The kit end to end on a real GPU: the solutions score full marks, the
 # skeletons 0, a hanging and an exiting submission lose their points
 # without stopping the grader, products made on the host score nothing,
-# and a large run prints GFLOP/s.
+# kernels the simulator judges by a GPU's limits are judged alike here, and
+# a large run prints GFLOP/s.
 #
 #   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
 set -u
@@ -62,6 +63,20 @@ check host-compute-symbols "0/$full01" "n=1000: matmul itself copied 16000000 by
     SUBMISSION=$bad/host-compute-symbols LAB=01-naive
 check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=$bad/rebuilds-inputs-on-host \
     LAB=01-naive GRADE_SEED=4242
+# What the simulator judges from nvcc's report, or from its own stand-ins
+# for a GPU's local memory and heap, the GPU judges itself: both must agree
+# (grader/tests/bad_kernels.sh and grade_stages.sh on the simulator).
+full07=$(score max "$(points_table 07-register-tiling)")
+check static-plus-dynamic-shared "0/$full07" "invalid argument" SUBMISSION=$bad/static-plus-dynamic-shared \
+    LAB=07-register-tiling
+# Right kernels, with their stage's right answers beside them: full marks.
+for kernel in static-plus-dynamic-shared/07-register-tiling row-in-local-memory/01-naive \
+        device-heap-scratch/01-naive; do
+    stage=${kernel#*/} sub="$logs/submission-${kernel%/*}"
+    rm -rf "$sub" && mkdir -p "$sub" && cp -R "grader/tests/right-kernels/$kernel" "$sub/" &&
+        cp "solutions/$stage/answers.txt" "$sub/$stage/"
+    check "right-${kernel%/*}" full "" SUBMISSION="$sub" LAB="$stage"
+done
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do
