@@ -18,7 +18,9 @@
 #     fiber_switch_aarch64.S) and every solution cross-built
 #     (aarch64-linux-gnu-g++), each solution run at n = 31 and 100 (n = 31
 #     only for the one-block stages 02 and 03) and checked against the CPU
-#     reference, and a kernel that faults reported as CUDA would; then
+#     reference, a kernel with 80 KB local arrays a thread run (its stacks
+#     grow from the fault handler), and a kernel that faults reported as
+#     CUDA would; then
 #     stage 04 and the fault again with SIM_FIBERS=ucontext, the portable
 #     switch; the grader itself is not run there (no Check for aarch64)
 #
@@ -164,6 +166,18 @@ run_aarch64() {
                 grep -q 'cudaErrorIllegalAddress'; then
         fail "aarch64-qemu: an out-of-bounds kernel was not reported as cudaErrorIllegalAddress (log: $fault.log)"; bad=1
     fi
+    # A kernel whose threads each keep an 80 KB local array: their stacks
+    # grow from the fault handler (sim/launch.cpp), under qemu's signals too.
+    local locals="$kit/build/local-array"
+    runs=$((runs + 1))
+    if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim WERROR=1 BUILD_CC=cc \
+            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
+            LAB_SRC="$kit/grader/tests/right-kernels/row-in-local-memory/01-naive/matmul.cu" OUT="$locals" \
+            "$locals/run_lab" >> "$log" 2>&1 ||
+            ! timeout 300 qemu-aarch64-static -L "$sysroot" "$locals/run_lab" 100 1 > "$locals.log" 2>&1 ||
+            ! grep -q '^result: PASS' "$locals.log"; then
+        fail "aarch64-qemu: a kernel with large local arrays: $(grep -m 1 -E 'result|simulator' "$locals.log" 2>/dev/null) (log: $locals.log)"; bad=1
+    fi
     # The portable context switch (SIM_FIBERS=ucontext: makecontext, then
     # _setjmp/_longjmp) on a machine that is not x86-64: stage 04, whose
     # threads meet at two barriers per tile, and the fault again.
@@ -187,7 +201,7 @@ run_aarch64() {
             grep -q 'cudaErrorIllegalAddress' ||
             { fail "aarch64-qemu: with SIM_FIBERS=ucontext, an out-of-bounds kernel was not reported (log: $portable/fault.log)"; bad=1; }
     fi
-    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs, a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault; $((SECONDS - t))s)"; rm -rf "$kit"; }
+    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs (and 80 KB local arrays), a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault; $((SECONDS - t))s)"; rm -rf "$kit"; }
 }
 # Two lanes at once, the chroot's toolchains and this machine's, each in
 # order: every grade runs beside another, as on a busy machine, where its
