@@ -8,17 +8,14 @@
 // never written shows.  A request the heap cannot meet returns NULL, as on
 // a GPU.
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <iterator>
 #include <map>
 #include <mutex>
 
 #include "cuda_sim.h"
 #include "device_heap.h"
-#include "nan_patterns.h"
 #include "runtime_state.h"
 
 namespace {
@@ -54,7 +51,7 @@ bool reserve()
 // false if the memory is not there.
 bool commit_to(uintptr_t end)
 {
-    static const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t page = sim::page_size();
     size_t want = (end - (uintptr_t)heap + page - 1) / page * page;
     if (want <= committed)
         return true;
@@ -64,13 +61,6 @@ bool commit_to(uintptr_t end)
         return false;
     committed = want;
     return true;
-}
-
-void fill_with_nan(char *p, size_t bytes)
-{
-    const uint32_t nan_bits = NAN_NEW_DEVICE_MEMORY_BITS;
-    for (size_t i = 0; i + 4 <= bytes; i += 4)
-        memcpy(p + i, &nan_bits, 4);
 }
 
 void *take(size_t bytes)
@@ -92,7 +82,7 @@ void *take(size_t bytes)
         if (left)
             unused[start + want] = left;
         used[start] = want;
-        fill_with_nan(reinterpret_cast<char *>(start), want);
+        sim::fill_with_nan(reinterpret_cast<char *>(start), want);
         return reinterpret_cast<void *>(start);
     }
     return nullptr;
@@ -142,7 +132,7 @@ cudaError_t resize_device_heap(size_t bytes)
     return cudaSuccess;
 }
 
-bool in_device_heap(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi)
+bool in_device_heap(const void *p, uintptr_t *lo, uintptr_t *hi)
 {
     auto u = reinterpret_cast<uintptr_t>(p);
     std::lock_guard<std::mutex> hold(heap_lock);
@@ -158,7 +148,6 @@ bool in_device_heap(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi)
             *hi = it->first + it->second;
         }
     }
-    (void)bytes;  // an access that runs past its block's end is not caught
     return true;
 }
 

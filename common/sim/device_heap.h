@@ -20,8 +20,9 @@ namespace sim {
 cudaError_t resize_device_heap(size_t bytes);
 
 // Whether p lies in the heap: then [lo, hi) is the block that holds it, or
-// the heap itself when no block does.
-bool in_device_heap(const void *p, size_t bytes, uintptr_t *lo, uintptr_t *hi);
+// the heap itself when no block does (an access that runs past its block's
+// end is not caught).
+bool in_device_heap(const void *p, uintptr_t *lo, uintptr_t *hi);
 
 // Kernels may reach the heap while they run, and the host may not:
 // launch.cpp opens and closes it with the rest of device memory.

@@ -25,6 +25,18 @@
 
 namespace sim {
 
+size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
+
+// A quiet NaN in every whole float, 0xFF in any leftover bytes.
+void fill_with_nan(char *p, size_t bytes)
+{
+    const uint32_t nan_bits = NAN_NEW_DEVICE_MEMORY_BITS;
+    size_t words = bytes / 4;
+    for (size_t i = 0; i < words; i++)
+        memcpy(p + 4 * i, &nan_bits, 4);
+    memset(p + 4 * words, 0xFF, bytes - 4 * words);
+}
+
 namespace {
 
 constexpr size_t alignment = 256;
@@ -41,7 +53,6 @@ struct allocation {
     int columns = 0;                   // ... and its width
 };
 
-size_t page_size() { static const size_t p = (size_t)sysconf(_SC_PAGESIZE); return p; }
 size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
 
 // Keyed by the end of the data, so upper_bound finds the candidate.
@@ -54,16 +65,6 @@ std::map<uintptr_t, allocation> &allocations()
 bool memory_open = false;
 unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_ledger_of
 unsigned long long host_pointer_launches = 0;  // launches given host memory (note_launch_pointers)
-
-// A quiet NaN in every whole float, 0xFF in any leftover bytes.
-void fill_with_nan(char *p, size_t bytes)
-{
-    const uint32_t nan_bits = NAN_NEW_DEVICE_MEMORY_BITS;
-    size_t words = bytes / 4;
-    for (size_t i = 0; i < words; i++)
-        memcpy(p + 4 * i, &nan_bits, 4);
-    memset(p + 4 * words, 0xFF, bytes - 4 * words);
-}
 
 // Reserved, never accessible address space on each side of an allocation:
 // an index a few rows past the end lands here, not in some other mapping.
@@ -157,7 +158,7 @@ void note_launch_pointers(const void *const *pointers, size_t count, const char 
     }
     for (size_t i = 0; i < count; i++) {
         uintptr_t lo, hi;
-        if (!pointers[i] || mapping_of(pointers[i]) || in_device_heap(pointers[i], 1, &lo, &hi))
+        if (!pointers[i] || mapping_of(pointers[i]) || in_device_heap(pointers[i], &lo, &hi))
             continue;
         host_pointer_launches++;
         if (!told)
@@ -187,7 +188,7 @@ device_address classify_device_address(const void *p, size_t bytes, uintptr_t *l
         *hi = v->first + v->second;
         return device_address::inside;
     }
-    if (in_device_heap(p, bytes, lo, hi))
+    if (in_device_heap(p, lo, hi))
         return device_address::inside;
     return device_address::not_device;
 }
@@ -245,7 +246,7 @@ std::string describe_address(const void *addr)
 {
     const allocation *a = mapping_of(addr);
     uintptr_t block_lo, block_hi;
-    if (!a && in_device_heap(addr, 1, &block_lo, &block_hi))
+    if (!a && in_device_heap(addr, &block_lo, &block_hi))
         return "byte " + std::to_string(reinterpret_cast<uintptr_t>(addr) - block_lo) + " of a " +
                std::to_string(block_hi - block_lo) + "-byte block of the device's heap (malloc in a kernel)";
     if (!a)

@@ -37,6 +37,9 @@ const kernel_resources *resources_of(const void *kernel)
     return nullptr;
 }
 
+// Bytes of __shared__ arrays a block of kernel declares (0 if unknown).
+size_t static_shared_of(const kernel_resources *k) { return k ? (size_t)k->static_shared : 0; }
+
 std::string readable_name(const kernel_resources &k)
 {
     int status = 0;
@@ -83,7 +86,7 @@ std::string refused_for_resources(const void *kernel, unsigned long threads)
 std::string refused_for_shared_memory(const void *kernel, size_t dynamic_shared)
 {
     const kernel_resources *k = resources_of(kernel);
-    size_t static_shared = k ? (size_t)k->static_shared : 0;
+    size_t static_shared = static_shared_of(k);
     size_t limit;
     bool opted_in;
     {
@@ -127,7 +130,7 @@ cudaError_t sim_func_set_attribute(const void *kernel, cudaFuncAttribute attribu
     if (attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
         return value >= -1 && value <= 100 ? cudaSuccess : record_error(cudaErrorInvalidValue);
     const kernel_resources *k = resources_of(kernel);
-    size_t static_shared = k ? (size_t)k->static_shared : 0;
+    size_t static_shared = static_shared_of(k);
     if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || value < 0 ||
         (size_t)value + static_shared > max_block_shared) {
         if (attribute == cudaFuncAttributeMaxDynamicSharedMemorySize && value >= 0 && static_shared > 0)

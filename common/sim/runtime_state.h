@@ -29,6 +29,11 @@ void device_memory_close();
 // After a kernel: did anything write into the slack around an allocation?
 // Returns an explanation, or an empty string.
 std::string check_allocation_bounds();
+// New device memory is filled with NaN (a quiet NaN in every whole float,
+// 0xFF in any leftover bytes), so that a read of what was never written
+// shows; cudaMalloc's and the heap's blocks alike.
+void fill_with_nan(char *p, size_t bytes);
+size_t page_size();
 // What an address is, in words, for a fault report.
 std::string describe_address(const void *addr);
 bool is_device_range(const void *p, size_t bytes);
