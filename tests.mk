@@ -72,7 +72,9 @@ test-grading: $(GRADE_SUITE) test-quiz
 
 # The device query on the simulator, and occupancy worked out from its
 # limits: lesson 04's example, two registers more per thread (40 -> 42) for
-# 256-thread blocks costing a sixth of the warps (48 -> 40).
+# 256-thread blocks costing a sixth of the warps (48 -> 40); and, where the
+# toolkit is, the same working against CUDA's own occupancy calculator for
+# many blocks.
 .PHONY: test-occupancy
 test-occupancy:
 	@$(MAKE) --no-print-directory -s -f common/build.mk BACKEND=sim LAB_SRC=/dev/null LAB_NAME=query \
@@ -87,6 +89,9 @@ test-occupancy:
 	    common/occupancy/occupancy.sh --compute 128 64 49152 $(TEST_OUT)/device_limits.tsv | grep -q '=> 4 blocks per SM (shared memory), 16 of 64 warps' || \
 	    { echo "test-occupancy: a worked example came out wrong"; exit 1; }
 	@echo "test-occupancy: the device query and the worked examples agree"
+	@if [ -n "$(CUDA_OCCUPANCY_H)" ]; then \
+	    common/occupancy/tests/calculator_agrees.sh $(CUDA_OCCUPANCY_H) $(TEST_OUT)/device_limits.tsv $(TEST_OUT)/occupancy-calculator; \
+	else echo "test-occupancy: no CUDA toolkit here, so its occupancy calculator is not compared with occupancy.sh"; fi
 
 # nvdisasm for make sass and the report's machine-code table, when the
 # toolkit has nvcc but no disassembler (common/sass/fetch_nvdisasm.sh).

@@ -49,6 +49,11 @@ ifeq ($(NVCC_CHECK)$(NVCC),1)
 $(error NVCC_CHECK=1 needs the CUDA toolkit: no nvcc on PATH or in /usr/local/cuda/bin)
 endif
 export NVCC_CHECK
+# The toolkit's occupancy calculator, a header beside nvcc's others: with
+# nvcc's numbers for each kernel it answers the occupancy API on the
+# simulator (sim/nvcc_checked/occupancy_api.cpp).
+CUDA_OCCUPANCY_H := $(if $(NVCC),$(firstword $(wildcard $(dir $(realpath $(NVCC)))../include/cuda_occupancy.h \
+    $(dir $(NVCC))../include/cuda_occupancy.h /usr/local/cuda/include/cuda_occupancy.h /usr/include/cuda_occupancy.h)))
 # Device code only (a cubin): the host compiler just preprocesses, so one
 # newer than the CUDA release supports (a distribution's gcc beside an
 # older toolkit) need not stop the check.

@@ -37,7 +37,7 @@ always-compare:
 # compiler or a kit whose flags changed rebuilds them, as a change of their
 # sources does (a check build made before the kit stopped turning copy
 # loops into memcpy must not be reused).
-LAB_BUILT_WITH := $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) | nvcc check $(NVCC_CHECK) $(NVCC),\
+LAB_BUILT_WITH = $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_OCCUPANCY_DEFS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) | nvcc check $(NVCC_CHECK) $(NVCC),\
     $(NVCC) $(NVCC_FLAGS))
 $(OUT)/built-with: always-compare
 	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
@@ -80,9 +80,16 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 # .maxntid is a kernel's __launch_bounds__), become a table the simulator
 # reads at each launch (sim/kernel_resources.h): a block a GPU could not
 # hold, or would not launch, is refused, as a GPU refuses it.
+# The same numbers answer the occupancy API (sim/occupancy_api.h), by the
+# toolkit's own occupancy calculator (CUDA_OCCUPANCY_H, backend.mk): the lab
+# file is compiled with SIM_OCCUPANCY_API, and linked with the API's answers.
 ifeq ($(NVCC_CHECK),1)
 $(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
 KERNEL_RESOURCES := $(OUT)/kernel_resources.o
+ifneq ($(CUDA_OCCUPANCY_H),)
+KERNEL_RESOURCES += $(COMMON_OUT)/occupancy_api.o
+SIM_OCCUPANCY_DEFS := -DSIM_OCCUPANCY_API
+endif
 endif
 $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@rm -rf $(OUT)/nvcc-keep && mkdir -p $(OUT)/nvcc-keep
@@ -98,10 +105,13 @@ $(OUT)/kernel_resources.cpp: $(OUT)/nvcc-check.cubin $(SIM_DIR)/kernel_resources
 $(OUT)/kernel_resources.o: $(OUT)/kernel_resources.cpp $(SIM_DIR)/kernel_resources.h
 	$(CXX_SIM) $(SIM_CXXFLAGS) -I$(SIM_DIR) -c $< -o $@
 
+$(COMMON_OUT)/occupancy_api.o: $(SIM_DIR)/nvcc_checked/occupancy_api.cpp $(SIM_HEADERS) $(CUDA_OCCUPANCY_H) $(COMMON_OUT)/libsim.flags
+	$(CXX_SIM) $(SIM_CXXFLAGS) -O2 $(SIM_INCLUDES) -DSIM_OCCUPANCY_API -DSIM_CUDA_OCCUPANCY_H='"$(CUDA_OCCUPANCY_H)"' -c $< -o $@
+
 # Each build of a student's file lists what it included (matmul.d), for the
 # grader's check that a submission includes no file of the kit but headers.
 $(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(OUT)/built-with
 	@mkdir -p $(@D)
@@ -123,7 +133,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 # the source lines.
 $(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
-	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@

@@ -87,7 +87,7 @@ not_simulated_why() {
     elif grep -qF 'a kernel launch that leaves parameters to their default arguments is not simulated' "$1"; then
         echo "launches a kernel with parameters left to their default arguments, which nvcc fills in and the CPU simulator cannot see (it knows a kernel by its address): $kit_limit_tail, or pass every argument"
     else
-        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gave the kernel and the CPU simulator does not have: $kit_limit_tail, or ask make occupancy instead"
+        echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gives the kernel, and without nvcc (no CUDA toolkit here, or NVCC_CHECK=0) the CPU simulator has none: $kit_limit_tail, or where the CUDA toolkit is"
     fi
 }
 

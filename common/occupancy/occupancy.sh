@@ -33,13 +33,18 @@ occupancy() {
     function floor_div(a, b) { return b > 0 ? int(a / b) : 1e9 }
     BEGIN {
         warps = int((threads + warp - 1) / warp)
-        # Registers are handed out per warp, 256 at a time; shared memory in
-        # 128-byte units, plus what the system reserves for each block.
+        # Registers are handed out per warp, 256 at a time, each warp from
+        # one of the four register files of an SM (one per warp scheduler, as
+        # the occupancy calculator of CUDA, cuda_occupancy.h, counts them for
+        # compute capability 7.0 on); shared memory in 128-byte units, plus
+        # what the system reserves for each block.
+        files = 4
         warp_regs = ceil_to(regs * warp, 256)
+        file_warps = floor_div(int(sm_regs / files), warp_regs)
         block_smem = ceil_to(smem, 128) + reserved
         by["threads"] = floor_div(sm_threads, warps * warp)
         by["blocks"] = sm_blocks
-        by["registers"] = regs > 0 ? int(floor_div(sm_regs, warp_regs) / warps) : 1e9
+        by["registers"] = regs > 0 ? int(file_warps * files / warps) : 1e9
         by["shared memory"] = floor_div(sm_smem, block_smem)
         if (warp_regs * warps > block_regs) {
             if (tsv == 1) { print "0\tlaunch fails: registers\t0"; exit 0 }
@@ -55,7 +60,7 @@ occupancy() {
         printf "  a block: %d threads = %d warps; %d registers per thread = %d per warp (rounded up to 256s); %d bytes of shared memory (+%d reserved)\n", threads, warps, regs, warp_regs, smem, reserved
         printf "  blocks per SM allowed by threads:        %d / %d = %d\n", sm_threads, warps * warp, by["threads"]
         printf "                           blocks:         %d\n", by["blocks"]
-        if (regs > 0) printf "                           registers:      %d / %d per warp = %d warps, / %d = %d\n", sm_regs, warp_regs, floor_div(sm_regs, warp_regs), warps, by["registers"]
+        if (regs > 0) printf "                           registers:      %d a file / %d per warp = %d warps, x %d files = %d, / %d = %d\n", int(sm_regs / files), warp_regs, file_warps, files, file_warps * files, warps, by["registers"]
         printf "                           shared memory:  %d / %d = %s\n", sm_smem, block_smem, (by["shared memory"] >= 1e9 ? "no limit" : by["shared memory"])
         printf "  => %d blocks per SM (%s), %d of %d warps: occupancy %.1f %%\n", best, binding, best * warps, sm_warps, 100 * best * warps / sm_warps
     }'

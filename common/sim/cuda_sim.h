@@ -428,27 +428,8 @@ SIM_NOT_SIMULATED(unsigned, sim_warp_activemask,
                   "in your code; pass a mask you compute (e.g. __ballot_sync(0xffffffff, condition)), or run "
                   "and grade it on a GPU (BACKEND=gpu)")
 
-// The occupancy API answers from the registers the compiler gave a kernel,
-// which the simulator does not have (it compiles for the CPU).  A program
-// that asks is told so when it is compiled, a limit of the kit; `make
-// occupancy` works the same answer out from nvcc's numbers without a GPU.
-struct cudaFuncAttributes {
-    size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
-    int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
-        preferredShmemCarveout;
-};
-#define SIM_OCCUPANCY_QUERY(name)                                                                            \
-    SIM_NOT_SIMULATED(cudaError_t, name,                                                                     \
-                      "the occupancy API (cudaOccupancy*, cudaFuncGetAttributes) is not simulated: it answers " \
-                      "from the registers the compiler gave the kernel, which the CPU simulator does not have, " \
-                      "a limit of the kit, not a mistake in your code; run it on a GPU (BACKEND=gpu), or see "  \
-                      "make occupancy, which works the answer out from nvcc's numbers")
-SIM_OCCUPANCY_QUERY(cudaOccupancyMaxActiveBlocksPerMultiprocessor)
-SIM_OCCUPANCY_QUERY(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)
-SIM_OCCUPANCY_QUERY(cudaOccupancyMaxPotentialBlockSize)
-SIM_OCCUPANCY_QUERY(cudaOccupancyAvailableDynamicSMemPerBlock)
-SIM_OCCUPANCY_QUERY(cudaFuncGetAttributes)
-#undef SIM_OCCUPANCY_QUERY
+// The occupancy API, where nvcc checked the file (occupancy_api.h).
+#include "occupancy_api.h"
 #undef SIM_NOT_SIMULATED
 
 // Atomics.  Blocks run on several OS threads, so they must be real ones;

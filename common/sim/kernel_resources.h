@@ -1,6 +1,7 @@
 // What nvcc's build of a lab file says of each kernel on a GPU: its
 // registers per thread, the most threads a block of it may have (its
-// __launch_bounds__) and its static shared memory.  A CPU has no such
+// __launch_bounds__), its static shared memory and its local memory (also
+// what the occupancy API answers from: nvcc_checked/occupancy_api.cpp).  A CPU has no such
 // limits, so without this the simulator would run a block that a GPU
 // refuses to launch: "too many resources requested for launch" (its threads
 // need more registers than one block may have, or are more than its launch
@@ -21,6 +22,7 @@ struct kernel_resources {
     const char *gpu;        // the architecture nvcc built for, "sm_90"
     int max_threads;        // per block, from __launch_bounds__ (PTX's .maxntid); 0: no bound
     int static_shared;      // bytes of __shared__ arrays a block of it declares (ptxas's "bytes smem")
+    int local_bytes;        // per thread, its stack frame in local memory (ptxas's "bytes stack frame")
 };
 
 }  // namespace sim

@@ -14,7 +14,7 @@
 
 // A build nvcc did not check has no table (kernel_resources.h).
 extern "C" __attribute__((weak)) const sim::kernel_resources sim_kernel_resources[] = {
-    {nullptr, 0, nullptr, nullptr, 0, 0}};
+    {nullptr, 0, nullptr, nullptr, 0, 0, 0}};
 
 namespace sim {
 namespace {
@@ -26,8 +26,15 @@ namespace {
 // (one instance of a template, say) leaves every other kernel's at its
 // default.
 constexpr size_t default_block_shared = 48 * 1024;
-std::mutex opt_in_lock;
+// Each kernel's settings, as cudaFuncSetAttribute left them.
+std::mutex settings_lock;
 std::unordered_map<const void *, size_t> dynamic_shared_opt_in;
+std::unordered_map<const void *, int> preferred_carveout;
+
+// Bytes of __shared__ arrays a block of kernel declares (0 if unknown).
+size_t static_shared_of(const kernel_resources *k) { return k ? (size_t)k->static_shared : 0; }
+
+}  // namespace
 
 const kernel_resources *resources_of(const void *kernel)
 {
@@ -36,9 +43,6 @@ const kernel_resources *resources_of(const void *kernel)
             return k;
     return nullptr;
 }
-
-// Bytes of __shared__ arrays a block of kernel declares (0 if unknown).
-size_t static_shared_of(const kernel_resources *k) { return k ? (size_t)k->static_shared : 0; }
 
 std::string readable_name(const kernel_resources &k)
 {
@@ -49,20 +53,40 @@ std::string readable_name(const kernel_resources &k)
     return name;
 }
 
-}  // namespace
+size_t dynamic_shared_limit(const void *kernel, bool *opted_in)
+{
+    size_t static_shared = static_shared_of(resources_of(kernel));
+    std::lock_guard<std::mutex> hold(settings_lock);
+    auto set = dynamic_shared_opt_in.find(kernel);
+    *opted_in = set != dynamic_shared_opt_in.end();
+    if (*opted_in)
+        return set->second;
+    return static_shared < default_block_shared ? default_block_shared - static_shared : 0;
+}
+
+int shared_memory_carveout(const void *kernel)
+{
+    std::lock_guard<std::mutex> hold(settings_lock);
+    auto set = preferred_carveout.find(kernel);
+    return set == preferred_carveout.end() ? -1 : set->second;
+}
 
 // A block may have no more threads than the kernel's __launch_bounds__
 // allow, and its registers must fit the 65536 a GPU gives one block
-// (compute capability 5.0 on); they are allotted a warp at a time, 256 at a
-// time.
+// (compute capability 5.0 on).  They are allotted a warp at a time, 256 at
+// a time, and a block's warps are dealt to the SM's four register files of
+// 16384 in turn, so a block takes them as if its warps were a multiple of
+// four (as CUDA's occupancy calculator, cuda_occupancy.h, counts them):
+// 25 warps of 80 registers need 28 x 2560 = 71680.
 std::string refused_for_resources(const void *kernel, unsigned long threads)
 {
-    constexpr unsigned long registers_per_block = 65536, allocation_unit = 256;
+    constexpr unsigned long registers_per_block = 65536, allocation_unit = 256, register_files = 4;
     const kernel_resources *k = resources_of(kernel);
     if (!k)
         return "";
     unsigned long per_warp = (k->registers * 32ul + allocation_unit - 1) / allocation_unit * allocation_unit;
-    unsigned long needed = (threads + 31) / 32 * per_warp;
+    unsigned long warps = (threads + 31) / 32;
+    unsigned long needed = (warps + register_files - 1) / register_files * register_files * per_warp;
     bool over_bound = k->max_threads > 0 && threads > (unsigned long)k->max_threads;
     if (!over_bound && needed <= registers_per_block)
         return "";
@@ -76,10 +100,14 @@ std::string refused_for_resources(const void *kernel, unsigned long threads)
                  threads, name.c_str(), k->max_threads);
     else
         snprintf(why, sizeof why,
-                 "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s), more than "
-                 "the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the kernel "
-                 "so that nvcc makes it fit",
-                 threads, name.c_str(), needed, k->registers, k->gpu, registers_per_block, threads);
+                 "a block of %lu threads of %s needs %lu registers (nvcc gave it %d a thread for %s%s), more "
+                 "than the %lu one block may have: fewer threads per block, or __launch_bounds__(%lu) on the "
+                 "kernel so that nvcc makes it fit",
+                 threads, name.c_str(), needed, k->registers, k->gpu,
+                 warps % register_files ? "; its warps are dealt to an SM's four register files, so it takes "
+                                          "them for a multiple of four warps"
+                                        : "",
+                 registers_per_block, threads);
     return why;
 }
 
@@ -87,15 +115,8 @@ std::string refused_for_shared_memory(const void *kernel, size_t dynamic_shared)
 {
     const kernel_resources *k = resources_of(kernel);
     size_t static_shared = static_shared_of(k);
-    size_t limit;
     bool opted_in;
-    {
-        std::lock_guard<std::mutex> hold(opt_in_lock);
-        auto set = dynamic_shared_opt_in.find(kernel);
-        opted_in = set != dynamic_shared_opt_in.end();
-        limit = opted_in ? set->second
-                         : (static_shared < default_block_shared ? default_block_shared - static_shared : 0);
-    }
+    size_t limit = dynamic_shared_limit(kernel, &opted_in);
     if (dynamic_shared <= limit)
         return "";
     char why[768];
@@ -127,8 +148,13 @@ std::string refused_for_shared_memory(const void *kernel, size_t dynamic_shared)
 cudaError_t sim_func_set_attribute(const void *kernel, cudaFuncAttribute attribute, int value)
 {
     using namespace sim;
-    if (attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
-        return value >= -1 && value <= 100 ? cudaSuccess : record_error(cudaErrorInvalidValue);
+    if (attribute == cudaFuncAttributePreferredSharedMemoryCarveout) {
+        if (value < -1 || value > 100)
+            return record_error(cudaErrorInvalidValue);
+        std::lock_guard<std::mutex> hold(settings_lock);
+        preferred_carveout[kernel] = value;
+        return cudaSuccess;
+    }
     const kernel_resources *k = resources_of(kernel);
     size_t static_shared = static_shared_of(k);
     if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || value < 0 ||
@@ -143,7 +169,7 @@ cudaError_t sim_func_set_attribute(const void *kernel, cudaFuncAttribute attribu
                    (int)attribute, value, max_block_shared);
         return record_error(cudaErrorInvalidValue);
     }
-    std::lock_guard<std::mutex> hold(opt_in_lock);
+    std::lock_guard<std::mutex> hold(settings_lock);
     dynamic_shared_opt_in[kernel] = (size_t)value;
     return cudaSuccess;
 }

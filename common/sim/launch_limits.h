@@ -9,7 +9,23 @@
 #include <cstddef>
 #include <string>
 
+#include "kernel_resources.h"
+
 namespace sim {
+
+// nvcc's numbers for the kernel at that address, or null (a build nvcc did
+// not check, or a kernel the table could not name: kernel_resources.h).
+const kernel_resources *resources_of(const void *kernel);
+// The kernel's name as its source spells it ("tiled<32>(float const*, ...)").
+std::string readable_name(const kernel_resources &k);
+
+// The most dynamic shared memory a block of kernel may ask for now: 48 KiB
+// less its static __shared__ arrays, or what cudaFuncSetAttribute allowed
+// it (then *opted_in is true).
+size_t dynamic_shared_limit(const void *kernel, bool *opted_in);
+// The kernel's preferred shared-memory carveout, in percent of what an SM
+// has (cudaFuncAttributePreferredSharedMemoryCarveout), or -1: none set.
+int shared_memory_carveout(const void *kernel);
 
 // What a block may have of dynamic shared memory once its kernel opted in
 // (cudaFuncSetAttribute): 227 KiB on the report's GPU (compute capability

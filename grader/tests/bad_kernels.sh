@@ -112,8 +112,10 @@ fi
 expect modifies-input 6/$full01 "matmul changed its input B"
 # Split-k adding into C from two blocks with no atomic: right on the
 # simulator, which runs the blocks one after another, so every size test
-# passes; the race between blocks costs the structural points.
-expect racy-split-k $((kernel01 - 5))/$full01 "race between blocks, block (0,0,1): thread (0,0,0) read C[0][0] at matmul.cu:25"
+# passes; the race between blocks costs the structural points.  Which pair
+# of blocks is named first depends on which ran first (several OS threads
+# run them), so the phrase names the lines, not the blocks.
+expect racy-split-k $((kernel01 - 5))/$full01 "at matmul.cu:25, which block ("
 # A warp's lanes trusted to run in lockstep: NaN on the simulator, and the
 # structural test, wrong result and all, names the missing __syncwarp().
 expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads()) is missing after matmul.cu:17"
@@ -185,8 +187,10 @@ expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_
 # A printf in every thread: the output is cut at 8 MiB, the result graded.
 expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: correct"
 # Right on a GPU, beyond the simulator: the grader names it the kit's limit
-# and the backend that can grade it.
-expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
+# and the backend that can grade it.  The occupancy API is one only in a
+# build nvcc did not check (right-kernels/occupancy-api is graded where it
+# did).
+NVCC_CHECK=0 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
 expect active-mask 0/$full01 "kit limit: 01-naive/matmul.cu uses __activemask()"
 expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
 expect default-kernel-argument 0/$full01 "kit limit: 01-naive/matmul.cu launches a kernel with parameters left to their default arguments"

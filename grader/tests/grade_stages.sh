@@ -62,10 +62,21 @@ fi
 # (one per core), then judged in order.
 jobs=$(nproc 2>/dev/null || echo 2)
 right=()
+# A kernel marked needs-nvcc is right on the simulator only where nvcc
+# checks the lab file (NVCC_CHECK, common/backend.mk); elsewhere it is a
+# kit limit, which bad_kernels.sh tests.
+nvcc_checks=$(make --no-print-directory -s -f "$root/common/backend.mk" -f - print-nvcc-check <<'MAKE' 2>/dev/null
+print-nvcc-check: ; @echo $(NVCC_CHECK)
+MAKE
+)
 for stage_dir in "$root"/grader/tests/right-kernels/*/[0-9]*/; do
     kernel=$(dirname "$stage_dir")/
     stage=$(basename "$stage_dir")
     name=right-$(basename "$kernel")-$stage
+    if [ -f "$kernel/needs-nvcc" ] && [ "$nvcc_checks" != 1 ]; then
+        echo "skip $name: right on the simulator only where nvcc checks the lab file (its needs-nvcc; no nvcc here, or NVCC_CHECK=0)"
+        continue
+    fi
     sub="$out/submission-$name"
     rm -rf "$sub" && mkdir -p "$sub" && cp -R "$kernel$stage" "$sub/"
     [ -f "$root/solutions/$stage/answers.txt" ] && cp "$root/solutions/$stage/answers.txt" "$sub/$stage/"

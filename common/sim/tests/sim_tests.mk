@@ -25,6 +25,10 @@ SIM_UNIT_LIB := $(SIM_UNIT_COMMON)/libsim.a
 SIM_UNIT_REWRITE := $(SIM_UNIT_COMMON)/rewrite_launch
 SIM_UNIT_HEADERS := $(wildcard $(SIM_UNIT_DIR)/*.h $(SIM_UNIT_DIR)/include/*.h $(SIM_UNIT_DIR)/include/*/*.h) $(ROOT)/common/sim/tests/stderr_capture.h
 SIM_UNIT_INCLUDES := -I$(SIM_UNIT_DIR)/include -I$(SIM_UNIT_DIR) -I$(ROOT)/common -iquote $(ROOT)/common/sim/tests
+# Where the toolkit's occupancy calculator is (backend.mk), the simulator's
+# occupancy API is tested too.
+SIM_UNIT_OCCUPANCY := $(if $(CUDA_OCCUPANCY_H),$(SIM_UNIT_COMMON)/occupancy_api.o)
+SIM_UNIT_OCCUPANCY_DEFS := $(if $(CUDA_OCCUPANCY_H),-DSIM_OCCUPANCY_API)
 
 .PHONY: test-sim-unit sim-unit-runtime
 
@@ -33,7 +37,7 @@ SIM_UNIT_INCLUDES := -I$(SIM_UNIT_DIR)/include -I$(SIM_UNIT_DIR) -I$(ROOT)/commo
 sim-unit-runtime:
 	@$(MAKE) --no-print-directory -f $(ROOT)/common/build.mk BACKEND=sim \
 	    LAB_SRC=$(ROOT)/solutions/01-naive/matmul.cu OUT=$(ROOT)/build/sim/solutions/01-naive \
-	    $(SIM_UNIT_LIB) $(SIM_UNIT_REWRITE)
+	    $(SIM_UNIT_LIB) $(SIM_UNIT_REWRITE) $(SIM_UNIT_OCCUPANCY)
 
 # The test file is CUDA: its launches are rewritten as a lab's are.  The
 # rewriter's sources are prerequisites so that a changed rewriter (rebuilt
@@ -44,7 +48,7 @@ $(SIM_UNIT_OUT)/test_simulator.cpp: $(SIM_UNIT_DIR)/tests/test_simulator.cu $(SI
 	$(SIM_UNIT_REWRITE) $< $@ $<
 
 $(SIM_UNIT_OUT)/test_simulator.o: $(SIM_UNIT_OUT)/test_simulator.cpp $(SIM_UNIT_HEADERS)
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_STACK_PROBES) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_STACK_PROBES) $(SIM_UNIT_INCLUDES) $(SIM_UNIT_OCCUPANCY_DEFS) $(CHECK_CFLAGS) -c $< -o $@
 
 # The check-mode tests: rewritten the same way, then compiled as a lab's
 # check build is (common/build.mk's $(OUT)/check/matmul.o).
@@ -65,7 +69,7 @@ $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c
 # tested.
 test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch \
         $(SIM_UNIT_OUT)/test_check_mode.o
-	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
+	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OCCUPANCY) $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
 	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_check_mode.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_check_mode
 	@cd $(ROOT) || exit 1; status=0; \
 	echo "== test_rewrite_launch"; $(SIM_UNIT_OUT)/test_rewrite_launch || status=1; \

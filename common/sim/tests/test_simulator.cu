@@ -276,11 +276,11 @@ __global__ void flag_with_128_registers(int *flag) { *flag = 1; }
 __global__ void flag_with_launch_bounds(int *flag) { *flag = 1; }
 
 extern "C" const sim::kernel_resources sim_kernel_resources[] = {
-    {reinterpret_cast<const void *>(&flag_with_static_shared), 32, "flag_with_static_shared", "sm_90", 0, 40960},
-    {reinterpret_cast<const void *>(&flag_with_opt_in_elsewhere), 32, "flag_with_opt_in_elsewhere", "sm_90", 0, 0},
-    {reinterpret_cast<const void *>(&flag_with_128_registers), 128, "flag_with_128_registers", "sm_90", 0, 0},
-    {reinterpret_cast<const void *>(&flag_with_launch_bounds), 32, "flag_with_launch_bounds", "sm_90", 256, 0},
-    {nullptr, 0, nullptr, nullptr, 0, 0}};
+    {reinterpret_cast<const void *>(&flag_with_static_shared), 32, "flag_with_static_shared", "sm_90", 0, 40960, 0},
+    {reinterpret_cast<const void *>(&flag_with_opt_in_elsewhere), 32, "flag_with_opt_in_elsewhere", "sm_90", 0, 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_128_registers), 128, "flag_with_128_registers", "sm_90", 0, 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_launch_bounds), 32, "flag_with_launch_bounds", "sm_90", 256, 0, 0},
+    {nullptr, 0, nullptr, nullptr, 0, 0, 0}};
 
 // Static and dynamic shared memory together: 48 KiB, unless the kernel
 // opted in; then up to 227 KiB in all.
@@ -324,6 +324,61 @@ START_TEST(static_and_dynamic_shared_memory_share_one_limit)
 }
 END_TEST
 
+#ifdef SIM_OCCUPANCY_API
+// The occupancy API answers from the same table, by the toolkit's occupancy
+// calculator, for the GPU the simulator presents (an H100: 64 warps, 32
+// blocks, four register files of 16384 and 228 KiB of shared memory an SM).
+START_TEST(occupancy_api_answers_from_nvccs_numbers)
+{
+    cudaFuncAttributes a;
+    CUDA_OK(cudaFuncGetAttributes(&a, flag_with_128_registers));
+    ck_assert_int_eq(a.numRegs, 128);
+    ck_assert_int_eq(a.maxThreadsPerBlock, 512);  // 16 warps of 4096 registers fill a block's 65536
+    ck_assert_int_eq(a.ptxVersion, 90);
+    CUDA_OK(cudaFuncGetAttributes(&a, flag_with_launch_bounds));
+    ck_assert_int_eq(a.maxThreadsPerBlock, 256);
+    CUDA_OK(cudaFuncGetAttributes(&a, flag_with_static_shared));
+    ck_assert_uint_eq(a.sharedSizeBytes, 40960);
+    ck_assert_int_eq(a.maxDynamicSharedSizeBytes, 48 * 1024 - 40960);
+    ck_assert_int_eq(a.preferredShmemCarveout, -1);
+
+    int blocks = -1;
+    // A register file holds 4 warps of 4096 registers: 16 warps an SM, two blocks of 8.
+    CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, flag_with_128_registers, 256, 0));
+    ck_assert_int_eq(blocks, 2);
+    // 40 KiB of __shared__ arrays and the 1 KiB the system keeps a block: 5 in 228 KiB.
+    CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, flag_with_static_shared, 32, 0));
+    ck_assert_int_eq(blocks, 5);
+    // More dynamic shared memory than the kernel may ask for: none fits.
+    CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, flag_with_static_shared, 32, 8192 + 4));
+    ck_assert_int_eq(blocks, 0);
+    CUDA_OK(cudaFuncSetAttribute(flag_with_static_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024));
+    CUDA_OK(cudaFuncGetAttributes(&a, flag_with_static_shared));
+    ck_assert_int_eq(a.maxDynamicSharedSizeBytes, 64 * 1024);
+    CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, flag_with_static_shared, 32, 64 * 1024));
+    ck_assert_int_eq(blocks, 2);  // 40 + 64 + 1 KiB a block
+
+    // The largest block within the bound keeps all 2048 threads: 8 blocks of 256 an SM, on 132 SMs.
+    int grid = 0, block = 0;
+    CUDA_OK(cudaOccupancyMaxPotentialBlockSize(&grid, &block, flag_with_launch_bounds));
+    ck_assert_int_eq(block, 256);
+    ck_assert_int_eq(grid, 8 * 132);
+    // 128 registers: 512 threads, the largest block, keep the 16 warps the registers allow.
+    CUDA_OK(cudaOccupancyMaxPotentialBlockSize(&grid, &block, flag_with_128_registers, 0, 1000));
+    ck_assert_int_eq(block, 512);
+    ck_assert_int_eq(grid, 132);
+    CUDA_IS(cudaErrorInvalidValue, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, flag_with_launch_bounds, 0, 0));
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+
+    // A kernel nvcc's numbers do not name: the kit's limit, said so.
+    stderr_capture cap;
+    CUDA_IS(cudaErrorInvalidDeviceFunction, cudaFuncGetAttributes(&a, set_flag));
+    ASSERT_CONTAINS(cap.finish(), "kit limit: cudaFuncGetAttributes: the simulator has no numbers from nvcc");
+    CUDA_IS(cudaErrorInvalidDeviceFunction, cudaGetLastError());
+}
+END_TEST
+#endif
+
 // One kernel's opt-in (one instance of a template, say) is not another's.
 START_TEST(shared_memory_opt_in_is_per_kernel)
 {
@@ -357,7 +412,8 @@ START_TEST(blocks_over_their_kernels_resources_are_refused)
     std::string said = cap.finish();
     CUDA_IS(cudaErrorLaunchOutOfResources, cudaGetLastError());
     ck_assert_int_eq(read_flag(flag), 0);
-    ASSERT_CONTAINS(said, "needs 69632 registers (nvcc gave it 128 a thread for sm_90)");
+    // 17 warps take registers as 20 would: one register file holds 5 of them.
+    ASSERT_CONTAINS(said, "needs 81920 registers (nvcc gave it 128 a thread for sm_90; its warps are dealt");
 
     flag_with_launch_bounds<<<1, 256>>>(flag);
     CUDA_OK(cudaGetLastError());
@@ -2061,6 +2117,9 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, dynamic_shared_memory_is_per_block);
     tcase_add_test(tc, dynamic_shared_memory_over_48k_is_refused);
     tcase_add_test(tc, static_and_dynamic_shared_memory_share_one_limit);
+#ifdef SIM_OCCUPANCY_API
+    tcase_add_test(tc, occupancy_api_answers_from_nvccs_numbers);
+#endif
     tcase_add_test(tc, shared_memory_opt_in_is_per_kernel);
     tcase_add_test(tc, blocks_over_their_kernels_resources_are_refused);
 

@@ -1,8 +1,9 @@
 // Right on a GPU: a stage 01 kernel that asks the occupancy API how many of
 // its blocks fit on an SM before it launches, as lesson 04 invites.  The
-// simulator compiles for the CPU and has no registers to answer with, so
-// the grader must call this the kit's limit and name the backend that can
-// grade it, never the student's compile error.
+// simulator answers from nvcc's registers for the kernel; graded without
+// nvcc (NVCC_CHECK=0) it has none to answer with, so the grader must call
+// this the kit's limit and name where it can be graded, never the
+// student's compile error.
 #include <stdio.h>
 
 #include "lab.h"
