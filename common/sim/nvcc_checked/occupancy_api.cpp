@@ -18,22 +18,6 @@
 
 namespace {
 
-// The device as the calculator takes it.
-cudaOccDeviceProp device_properties()
-{
-    cudaDeviceProp device;
-    cudaGetDeviceProperties(&device, 0);
-    return cudaOccDeviceProp(device);
-}
-
-// The shared-memory carveout a kernel asked for, as the calculator takes it.
-cudaOccDeviceState device_state(const void *kernel)
-{
-    cudaOccDeviceState state;
-    state.carveoutConfig = sim::shared_memory_carveout(kernel);
-    return state;
-}
-
 // nvcc's numbers for kernel, or null after saying why there are none: a
 // kernel the simulator's build cannot match to nvcc's (a static one, or one
 // in an anonymous namespace, whose names differ between the two compilers)
@@ -52,11 +36,20 @@ const sim::kernel_resources *numbers_for(const void *kernel, const char *asked)
     return k;
 }
 
-// The kernel's attributes with the largest block left open, for the
-// calculator to find that block.
-cudaFuncAttributes attributes_of(const void *kernel, const sim::kernel_resources &k)
+// What the calculator is told of one kernel: its attributes (the largest
+// block left open, for the calculator to find), the device, and the
+// shared-memory carveout the kernel asked for.
+struct question {
+    cudaFuncAttributes attributes;
+    cudaOccFuncAttributes kernel;
+    cudaOccDeviceProp device;
+    cudaOccDeviceState state;
+};
+
+question about(const void *kernel, const sim::kernel_resources &k)
 {
-    cudaFuncAttributes a;
+    question q;
+    cudaFuncAttributes &a = q.attributes;
     memset(&a, 0, sizeof a);
     bool opted_in;
     a.sharedSizeBytes = (size_t)k.static_shared;
@@ -68,7 +61,23 @@ cudaFuncAttributes attributes_of(const void *kernel, const sim::kernel_resources
     a.maxDynamicSharedSizeBytes = (int)sim::dynamic_shared_limit(kernel, &opted_in);
     a.preferredShmemCarveout = sim::shared_memory_carveout(kernel);
     a.maxThreadsPerBlock = k.max_threads > 0 ? k.max_threads : INT_MAX;
-    return a;
+    q.kernel = cudaOccFuncAttributes(a);
+    cudaDeviceProp device;
+    cudaGetDeviceProperties(&device, 0);
+    q.device = cudaOccDeviceProp(device);
+    q.state.carveoutConfig = a.preferredShmemCarveout;
+    return q;
+}
+
+// Blocks of block_size threads and dynamic_shared bytes one SM holds (0:
+// none fits), or -1 when the calculator refuses the question.
+int blocks_per_sm(const question &q, int block_size, size_t dynamic_shared)
+{
+    cudaOccResult result;
+    if (cudaOccMaxActiveBlocksPerMultiprocessor(&result, &q.device, &q.kernel, &q.state, block_size,
+                                                dynamic_shared) != CUDA_OCC_SUCCESS)
+        return -1;
+    return result.activeBlocksPerMultiprocessor;
 }
 
 }  // namespace
@@ -83,20 +92,15 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attributes, const void *ke
         return sim::record_error(cudaErrorInvalidDeviceFunction);
     if (!attributes)
         return sim::record_error(cudaErrorInvalidValue);
-    cudaFuncAttributes a = attributes_of(kernel, *k);
-    cudaOccDeviceProp device = device_properties();
-    cudaOccDeviceState state = device_state(kernel);
-    cudaOccFuncAttributes occ(a);
-    int largest = a.maxThreadsPerBlock < device.maxThreadsPerBlock ? a.maxThreadsPerBlock : device.maxThreadsPerBlock;
+    question q = about(kernel, *k);
+    int largest = q.attributes.maxThreadsPerBlock < q.device.maxThreadsPerBlock ? q.attributes.maxThreadsPerBlock
+                                                                                : q.device.maxThreadsPerBlock;
     int fits = 0;
-    for (int size = largest; size > 0 && fits == 0; size = (size - 1) / device.warpSize * device.warpSize) {
-        cudaOccResult result;
-        if (cudaOccMaxActiveBlocksPerMultiprocessor(&result, &device, &occ, &state, size, 0) == CUDA_OCC_SUCCESS &&
-            result.activeBlocksPerMultiprocessor > 0)
+    for (int size = largest; size > 0 && fits == 0; size = (size - 1) / q.device.warpSize * q.device.warpSize)
+        if (blocks_per_sm(q, size, 0) > 0)
             fits = size;
-    }
-    a.maxThreadsPerBlock = fits;
-    *attributes = a;
+    *attributes = q.attributes;
+    attributes->maxThreadsPerBlock = fits;
     return cudaSuccess;
 }
 
@@ -108,15 +112,10 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, 
         return sim::record_error(cudaErrorInvalidDeviceFunction);
     if (!blocks || block_size <= 0 || (flags & ~cudaOccupancyDisableCachingOverride) != 0)
         return sim::record_error(cudaErrorInvalidValue);
-    cudaFuncAttributes a = attributes_of(kernel, *k);
-    cudaOccFuncAttributes occ(a);
-    cudaOccDeviceProp device = device_properties();
-    cudaOccDeviceState state = device_state(kernel);
-    cudaOccResult result;
-    if (cudaOccMaxActiveBlocksPerMultiprocessor(&result, &device, &occ, &state, block_size, dynamic_shared) !=
-        CUDA_OCC_SUCCESS)
+    int fit = blocks_per_sm(about(kernel, *k), block_size, dynamic_shared);
+    if (fit < 0)
         return sim::record_error(cudaErrorInvalidValue);
-    *blocks = result.activeBlocksPerMultiprocessor;
+    *blocks = fit;
     return cudaSuccess;
 }
 
@@ -127,11 +126,9 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
         return sim::record_error(cudaErrorInvalidDeviceFunction);
     if (!bytes || blocks <= 0 || block_size <= 0)
         return sim::record_error(cudaErrorInvalidValue);
-    cudaFuncAttributes a = attributes_of(kernel, *k);
-    cudaOccFuncAttributes occ(a);
-    cudaOccDeviceProp device = device_properties();
-    cudaOccDeviceState state = device_state(kernel);
-    if (cudaOccAvailableDynamicSMemPerBlock(bytes, &device, &occ, &state, blocks, block_size) != CUDA_OCC_SUCCESS)
+    question q = about(kernel, *k);
+    if (cudaOccAvailableDynamicSMemPerBlock(bytes, &q.device, &q.kernel, &q.state, blocks, block_size) !=
+        CUDA_OCC_SUCCESS)
         return sim::record_error(cudaErrorInvalidValue);
     return cudaSuccess;
 }
