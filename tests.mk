@@ -131,14 +131,20 @@ else
 	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \
 	    $(ROOT)/build/gpu/common/bandwidth > $(TEST_OUT)/nvcc.log 2>&1 || { cat $(TEST_OUT)/nvcc.log; exit 1; }
 	@$(NVCC) -arch=sm_90 -o $(TEST_OUT)/nvcc/launch_limits common/gpu/launch_limits.cu
-	@echo "nvcc: the device query, and make occupancy on stage 04's solution"
+	@echo "nvcc: the device query, and make occupancy on stage 04's solution (its working, and the occupancy API's answer on the simulator)"
 	@$(NVCC) -arch=sm_90 -Icommon -o $(TEST_OUT)/nvcc/device_query common/device_query.cu
 	@$(MAKE) --no-print-directory -C solutions/04-tiled occupancy BACKEND=sim > $(TEST_OUT)/occupancy.log 2>&1 && \
 	    grep -q '^kernel matmul_tiled_kernel.*: [0-9]* registers per thread' $(TEST_OUT)/occupancy.log && \
-	    grep -q '=> [0-9]* blocks per SM' $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
-	@echo "nvcc: the occupancy API's program (make occupancy on a GPU) for every stage's solution"
+	    grep -q '=> [0-9]* blocks per SM' $(TEST_OUT)/occupancy.log && \
+	    grep -q '^  kernel matmul_tiled_kernel: [0-9]* registers, 8192 bytes of static shared memory, 2 blocks per SM: the same as worked out above' \
+	        $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
+	@echo "nvcc: the occupancy API's program for every stage's solution: built for a GPU, and run on the simulator"
 	@for d in solutions/*/; do s=$$(basename $$d); \
-	    common/occupancy/occupancy_api.sh $$d/matmul.cu 256 $(TEST_OUT)/nvcc/occupancy_api/$$s --build || exit 1; done
+	    common/occupancy/occupancy_api.sh $$d/matmul.cu 256 $(TEST_OUT)/nvcc/occupancy_api/$$s --build || exit 1; \
+	    common/occupancy/occupancy_api.sh $$d/matmul.cu 256 $(TEST_OUT)/nvcc/occupancy_api_sim/$$s --simulator \
+	        > $(TEST_OUT)/nvcc/occupancy_api_sim.$$s.txt || exit 1; \
+	    grep -qE '	[0-9]+	[0-9]+	[0-9]+$$' $(TEST_OUT)/nvcc/occupancy_api_sim.$$s.txt || \
+	        { echo "the simulator's occupancy API gave no answer for $$s:"; cat $(TEST_OUT)/nvcc/occupancy_api_sim.$$s.txt; exit 1; }; done
 	@echo "nvcc: stage 08's shape tuner"
 	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
 	    { cat $(TEST_OUT)/nvcc.log; exit 1; }

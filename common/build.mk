@@ -124,6 +124,15 @@ $(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS) $(OUT)/built-with
 $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
 
+# A file that has a main of its own and none of the harness (the program
+# common/occupancy/occupancy_api.sh writes around a lab file), built as a
+# lab file is but run as it is.
+$(OUT)/own_program.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with $(KERNEL_RESOURCES)
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) $(SIM_OCCUPANCY_DEFS) -c $< -o $@
+
+$(OUT)/own_program: $(OUT)/own_program.o $(KERNEL_RESOURCES) $(COMMON_OUT)/libsim.a
+	$(CXX_SIM) -pthread $^ -o $@
+
 # The device's limits (make query); it launches nothing, so no rewriting.
 $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_check.h $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -x c++ $< -x none $(COMMON_OUT)/libsim.a -pthread -o $@

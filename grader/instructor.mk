@@ -35,8 +35,11 @@ instructor-help:
 	@echo "make gradescope [GRADE_SEED=n]             (instructors) Gradescope autograder: build/gradescope/autograder.zip"
 	@echo "make handout                               (instructors) student handout, no solutions or keys: build/handout/"
 
+# Where nvcc checks lab files, the simulator's occupancy API is one of them
+# (common/build.mk): built here, since the graded program may not write the kit.
 COMMON_PIECES = $(ROOT)/build/$(BACKEND)/common/harness.o \
-    $(if $(filter sim,$(BACKEND)),$(ROOT)/build/sim/common/libsim.a $(ROOT)/build/sim/common/rewrite_launch)
+    $(if $(filter sim,$(BACKEND)),$(ROOT)/build/sim/common/libsim.a $(ROOT)/build/sim/common/rewrite_launch \
+        $(if $(and $(filter 1,$(NVCC_CHECK)),$(CUDA_OCCUPANCY_H)),$(ROOT)/build/sim/common/occupancy_api.o))
 grade-prepare: $(GRADE_SUITE)
 	@$(MAKE) --no-print-directory -f $(ROOT)/common/build.mk BACKEND=$(BACKEND) LAB_SRC=/dev/null LAB_NAME=prepare \
 	    OUT=$(ROOT)/build/$(BACKEND)/prepare $(COMMON_PIECES)

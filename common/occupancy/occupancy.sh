@@ -13,9 +13,9 @@
 # (ptxas -v, for the report's GPU: ARCH, default 90); the limits from the
 # device (`make query`: a GPU's own, or those the CPU simulator presents,
 # LIMITS_TSV being its --tsv output).  THREADS is the block size: the
-# stage's own design unless given.  On a GPU (limits that are not the
-# simulator's), the CUDA runtime's own answer follows, from
-# cudaOccupancyMaxActiveBlocksPerMultiprocessor (occupancy_api.sh).
+# stage's own design unless given.  The occupancy API's own answer follows,
+# from cudaOccupancyMaxActiveBlocksPerMultiprocessor (occupancy_api.sh): on
+# a GPU the CUDA runtime's, on the simulator CUDA's occupancy calculator's.
 set -u
 
 # limit NAME: a field of the device's limits.
@@ -138,12 +138,20 @@ while IFS=$'\t' read -r kernel regs smem spill; do
         "$(OCCUPANCY_TSV=1 occupancy "$threads" "$regs" "$smem" | cut -f1)" >> "$computed"
 done
 
-# On a GPU, the runtime's own answer for the same kernels and block size
-# (common/occupancy/occupancy_api.sh), beside the working above.
-if [ "${OCCUPANCY_TSV:-}" != 1 ] && [ "$(limit name)" != "CPU simulator" ]; then
+# The occupancy API's own answer for the same kernels and block size
+# (common/occupancy/occupancy_api.sh), beside the working above: on a GPU
+# the CUDA runtime's, on the simulator CUDA's occupancy calculator's.
+if [ "${OCCUPANCY_TSV:-}" != 1 ]; then
     echo
-    echo "The CUDA runtime on $(limit name) (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor):"
-    LAB_DEFINES="$defines" ARCH="$arch" "$root/common/occupancy/occupancy_api.sh" "$src" "$threads" "$api" |
+    if [ "$(limit name)" = "CPU simulator" ]; then
+        api_mode=--simulator
+        echo "The occupancy API on the CPU simulator (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor,"
+        echo "answered by CUDA's occupancy calculator from nvcc's numbers for each kernel):"
+    else
+        api_mode=
+        echo "The CUDA runtime on $(limit name) (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor):"
+    fi
+    LAB_DEFINES="$defines" ARCH="$arch" "$root/common/occupancy/occupancy_api.sh" "$src" "$threads" "$api" ${api_mode:+"$api_mode"} |
     while IFS=$'\t' read -r kernel regs smem blocks; do
         case "$regs" in error:*) echo "  kernel $kernel: $regs"; continue ;; esac
         mine=$(awk -F'\t' -v k="$kernel" '$1 == k { print $2 }' "$computed")

@@ -80,6 +80,7 @@ struct finding {
     bool first_is_store = false;
     bool write_after_read = false;  // a write/read pair: which comes first in program order
     bool same_warp = false;         // a hazard between two lanes of one warp (and none across warps)
+    bool block_scoped = false;      // a race between blocks: the racing access is an atomic..._block
     std::string detail;
     unsigned long long count = 1;
 };
@@ -270,12 +271,13 @@ void note(worker_check *w, finding f)
 }
 
 void note_block_race(worker_check *w, unsigned t, uintptr_t a, uintptr_t pc, uint64_t writer, uintptr_t writer_pc,
-                     bool atomic)
+                     bool atomic, bool block_scoped)
 {
     finding f{finding_kind::block_race, pc, writer_pc};
     f.block2 = block_of_stamp(writer);
     f.thread1 = thread_coords(t, w->block_dim);
     f.first_is_store = atomic;  // the racing access: an atomic update, else a load
+    f.block_scoped = block_scoped;
     f.detail = describe_address(reinterpret_cast<const void *>(a));
     note(w, f);
     w->totals.block_races++;
@@ -406,7 +408,9 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
 // another block is a race.  Stores beside stores are not judged (blocks
 // that write the same value to an overlap are common and harmless), nor is
 // a launch that calls __threadfence(), which is how blocks hand data over
-// on purpose (a last-block reduction).  Blocks run on several OS threads:
+// on purpose (a last-block reduction).  An atomic of block scope
+// (atomicAdd_block, ...) is atomic among the threads of its own block only:
+// between blocks it is a load and a store, judged as both.  Blocks run on several OS threads:
 // the shadow words are atomic, and a race between two such updates only
 // picks which store is named.
 struct global_shadow_word {
@@ -432,30 +436,32 @@ global_shadow_word *global_shadow_of(uintptr_t lo, uintptr_t len)
     return g.words.get();
 }
 
-void block_order(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
+void block_order(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic,
+                 bool block_scoped)
 {
     uint64_t me = block_stamp(w), this_launch_stamp = me >> 40;
     size_t first = (a - w->dev_lo) / 4, last = (a + size - 1 - w->dev_lo) / 4, words = w->dev_len / 4 + 1;
     for (size_t i = first; i <= last && i < words; i++) {
         global_shadow_word &s = w->dev_shadow[i];
-        if (store && !atomic) {
+        if (!store || atomic) {
+            uint64_t writer = s.writer.load(std::memory_order_relaxed);
+            if (writer >> 40 == this_launch_stamp && writer != me && !launch_fenced.load(std::memory_order_relaxed)) {
+                note_block_race(w, t, a, pc, writer, s.pc.load(std::memory_order_relaxed), atomic, block_scoped);
+                return;  // one finding per access
+            }
+        }
+        if ((store && !atomic) || block_scoped) {
             s.writer.store(me, std::memory_order_relaxed);
             s.pc.store(pc, std::memory_order_relaxed);
-            continue;
-        }
-        uint64_t writer = s.writer.load(std::memory_order_relaxed);
-        if (writer >> 40 == this_launch_stamp && writer != me && !launch_fenced.load(std::memory_order_relaxed)) {
-            note_block_race(w, t, a, pc, writer, s.pc.load(std::memory_order_relaxed), atomic);
-            return;  // one finding per access
         }
     }
 }
 
 void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc,
-                   bool atomic = false)
+                   bool atomic = false, bool block_scoped = false)
 {
     if (w->dev_shadow && a - w->dev_lo < w->dev_len)  // not past an allocation's end
-        block_order(w, t, a, size, store, pc, atomic);
+        block_order(w, t, a, size, store, pc, atomic, block_scoped);
     (store ? w->stores : w->loads)[t]++;
     (store ? w->totals.global_store_bytes : w->totals.global_load_bytes) += size;
     record_access(w, t, access{pc, a, size, (uint8_t)(store ? is_store : 0)});
@@ -466,7 +472,8 @@ void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
 extern "C" char __start_sim_constant_symbols[] __attribute__((weak));
 extern "C" char __stop_sim_constant_symbols[] __attribute__((weak));
 
-void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
+void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic,
+                  bool block_scoped)
 {
     for (int r = 0; r < 2; r++)
         if (a >= (uintptr_t)w->layout.ignore_lo[r] && a < (uintptr_t)w->layout.ignore_hi[r])
@@ -483,10 +490,10 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
         w->dev_len = hi - lo;
         w->dev_shadow = global_shadow_of(lo, hi - lo);
         w->seen.push_back({lo, hi - lo, w->dev_shadow});
-        global_access(w, t, a, size, store, pc, atomic);
+        global_access(w, t, a, size, store, pc, atomic, block_scoped);
         return;
     case device_address::out_of_bounds: {
-        global_access(w, t, a, size, store, pc, atomic);  // a GPU issues it all the same
+        global_access(w, t, a, size, store, pc, atomic, block_scoped);  // a GPU issues it all the same
         finding f{finding_kind::out_of_bounds, pc, 0};
         f.first_is_store = store;
         f.thread1 = thread_coords(t, w->block_dim);
@@ -507,7 +514,8 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
     }
 }
 
-inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool atomic = false)
+inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool atomic = false,
+                      bool block_scoped = false)
 {
     worker_check *w = this_check;
     if (!w || !w->in_block || !current_thread)
@@ -519,17 +527,17 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
         if (a != w->skip_a && a != w->skip_b)
             shared_access(w, t, a, size, store, pc, atomic);
     } else if (a - w->dev_lo < w->dev_len) {
-        global_access(w, t, a, size, store, pc, atomic);
+        global_access(w, t, a, size, store, pc, atomic, block_scoped);
     } else {
         for (auto &s : w->seen)
             if (a - s.lo < s.len) {
                 w->dev_lo = s.lo;
                 w->dev_len = s.len;
                 w->dev_shadow = s.shadow;
-                global_access(w, t, a, size, store, pc, atomic);
+                global_access(w, t, a, size, store, pc, atomic, block_scoped);
                 return;
             }
-        other_access(w, t, a, size, store, pc, atomic);
+        other_access(w, t, a, size, store, pc, atomic, block_scoped);
     }
 }
 
@@ -794,6 +802,12 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
         return "barrier in divergent code, " + block + "threads wait at different __syncthreads() (" + here + " and " +
                there + ") in the same phase: every thread must reach the same barriers";
     case finding_kind::block_race:
+        if (f.block_scoped)
+            return std::string("race between blocks, ") + block + t1 + " updated " + f.detail + " at " + here +
+                   " with an atomic of block scope (atomic..._block), which block " + coords(f.block2) +
+                   " had written at " + there + " in the same launch: such an atomic is atomic only among the "
+                   "threads of one block, so on a GPU the two blocks' updates are not ordered and one may be "
+                   "lost; use the atomic of device scope (atomicAdd, not atomicAdd_block)";
         return std::string("race between blocks, ") + block + t1 + (f.first_is_store ? " atomically updated " : " read ") +
                f.detail + " at " + here + ", which block " + coords(f.block2) + " had stored at " + there +
                " in the same launch: blocks run in no set order, so on a GPU the two may come either way round "
@@ -1231,9 +1245,9 @@ void check_access(const void *p, unsigned size, bool store, void *site) { on_acc
 // Atomics compile to no plain load or store, so cuda_sim.h's call here:
 // each counts as one store, checked like one (bounds, host memory), and in
 // shared memory it is no hazard beside other atomics of the same phase.
-void check_atomic_access(const void *p, unsigned size)
+void check_atomic_access(const void *p, unsigned size, bool block_scoped)
 {
-    on_access(p, size, true, __builtin_return_address(0), true);
+    on_access(p, size, true, __builtin_return_address(0), true, block_scoped);
 }
 
 // __threadfence() in a check build: blocks of this launch hand data over

@@ -435,11 +435,15 @@ SIM_NOT_SIMULATED(unsigned, sim_warp_activemask,
 // Atomics.  Blocks run on several OS threads, so they must be real ones;
 // and a GPU's atomic is neither a load nor a store instruction, so check
 // mode is told of each (it counts one store, and checks it like one).
+// Each comes in CUDA's three scopes: atomicAdd (the device), atomicAdd_system
+// (the device and the host: the same here) and atomicAdd_block (the
+// threads of one block only), which check mode judges between blocks as a
+// load and a store.
 namespace sim {
-void check_atomic_access(const void *p, unsigned size);
+void check_atomic_access(const void *p, unsigned size, bool block_scoped);
 
 // *p becomes change(old) in one indivisible step; old is returned.
-template <class T, class F>
+template <bool block_scoped, class T, class F>
 __attribute__((always_inline)) inline T atomic_update(T *p, F change)
 {
     // Only check builds call the checker (asking a flag whether to would
@@ -447,7 +451,7 @@ __attribute__((always_inline)) inline T atomic_update(T *p, F change)
     // for the same reason: a guess, which a failed exchange replaces with
     // the value *p holds.
 #ifdef LAB_CHECK_MODE
-    check_atomic_access(p, sizeof *p);
+    check_atomic_access(p, sizeof *p, block_scoped);
 #endif
     T old{}, next;
     do {
@@ -458,11 +462,14 @@ __attribute__((always_inline)) inline T atomic_update(T *p, F change)
 }  // namespace sim
 
 // CUDA's overloads, one line each: name, the types it takes, the new value.
-#define SIM_ATOMIC(name, T, next)                                                                     \
+#define SIM_ATOMIC_SCOPED(name, block_scoped, T, next)                                                \
     __attribute__((always_inline)) inline T name(T *p, T v)                                           \
     {                                                                                                 \
-        return sim::atomic_update(p, [v](T old) -> T { (void)old; return next; });                    \
+        return sim::atomic_update<block_scoped>(p, [v](T old) -> T { (void)old; return next; });      \
     }
+#define SIM_ATOMIC(name, T, next)                                                                     \
+    SIM_ATOMIC_SCOPED(name, false, T, next)                                                           \
+    SIM_ATOMIC_SCOPED(name##_system, false, T, next) SIM_ATOMIC_SCOPED(name##_block, true, T, next)
 #define SIM_ATOMIC_INTEGERS(name, next) \
     SIM_ATOMIC(name, int, next) SIM_ATOMIC(name, unsigned, next) SIM_ATOMIC(name, unsigned long long, next)
 // int sums wrap, as a GPU's do (done in unsigned: signed overflow is undefined in C++).
@@ -486,16 +493,24 @@ SIM_ATOMIC(atomicInc, unsigned, old >= v ? 0u : old + 1)
 SIM_ATOMIC(atomicDec, unsigned, old == 0 || old > v ? v : old - 1)
 #undef SIM_ATOMIC_INTEGERS
 #undef SIM_ATOMIC
-template <class T>
+#undef SIM_ATOMIC_SCOPED
+template <bool block_scoped, class T>
 __attribute__((always_inline)) inline T sim_atomic_cas(T *p, T compare, T v)
 {
-    return sim::atomic_update(p, [compare, v](T old) { return old == compare ? v : old; });
+    return sim::atomic_update<block_scoped>(p, [compare, v](T old) { return old == compare ? v : old; });
 }
+#define SIM_ATOMIC_CAS_SCOPED(name, block_scoped, T)                                                \
+    __attribute__((always_inline)) inline T name(T *p, T compare, T v)                                \
+    {                                                                                                 \
+        return sim_atomic_cas<block_scoped>(p, compare, v);                                           \
+    }
 #define SIM_ATOMIC_CAS(T)                                                                             \
-    __attribute__((always_inline)) inline T atomicCAS(T *p, T compare, T v) { return sim_atomic_cas(p, compare, v); }
+    SIM_ATOMIC_CAS_SCOPED(atomicCAS, false, T)                                                        \
+    SIM_ATOMIC_CAS_SCOPED(atomicCAS_system, false, T) SIM_ATOMIC_CAS_SCOPED(atomicCAS_block, true, T)
 SIM_ATOMIC_CAS(int)
 SIM_ATOMIC_CAS(unsigned)
 SIM_ATOMIC_CAS(unsigned long long)
 #undef SIM_ATOMIC_CAS
+#undef SIM_ATOMIC_CAS_SCOPED
 
 #endif

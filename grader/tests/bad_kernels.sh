@@ -116,6 +116,9 @@ expect modifies-input 6/$full01 "matmul changed its input B"
 # of blocks is named first depends on which ran first (several OS threads
 # run them), so the phrase names the lines, not the blocks.
 expect racy-split-k $((kernel01 - 5))/$full01 "at matmul.cu:25, which block ("
+# The same with atomicAdd_block: atomic among one block's threads only, so
+# between blocks a race all the same, and the finding says the scope is why.
+expect block-scoped-split-k $((kernel01 - 5))/$full01 "with an atomic of block scope (atomic..._block)"
 # A warp's lanes trusted to run in lockstep: NaN on the simulator, and the
 # structural test, wrong result and all, names the missing __syncwarp().
 expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads()) is missing after matmul.cu:17"

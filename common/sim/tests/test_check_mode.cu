@@ -1249,19 +1249,32 @@ END_TEST
 
 // Blocks of one launch hand words to each other: what check mode calls a
 // race between blocks, and what it does not.
-enum block_handover { plain_add, atomic_add, same_value_stores, zeroed_then_atomic, fenced_last_block, unfenced_last_block };
+enum block_handover {
+    plain_add, atomic_add, same_value_stores, zeroed_then_atomic, fenced_last_block, unfenced_last_block,
+    block_scoped_add, system_scoped_add, block_scoped_own_word
+};
 
 __global__ void hand_over(float *sums, float *partials, unsigned *tickets, int how)
 {
+    int b = blockIdx.x;
+    if (how == block_scoped_own_word) {  // a block's threads add into its own word: atomic enough
+        atomicAdd_block(&partials[b], 1.0f);
+        return;
+    }
     if (threadIdx.x != 0)
         return;
-    int b = blockIdx.x;
     switch (how) {
     case plain_add:  // split-k's lost update: every block reads what another stored
         sums[0] += 1.0f;
         break;
     case atomic_add:
         atomicAdd(&sums[0], 1.0f);
+        break;
+    case block_scoped_add:  // atomic within a block, not between blocks
+        atomicAdd_block(&sums[0], 1.0f);
+        break;
+    case system_scoped_add:
+        atomicAdd_system(&sums[0], 1.0f);
         break;
     case same_value_stores:  // overlapping tiles written twice with one value: stores only
         sums[0] = 7.0f;
@@ -1287,7 +1300,7 @@ __global__ void hand_over(float *sums, float *partials, unsigned *tickets, int h
     }
 }
 
-static check_report run_hand_over(int how, std::vector<float> *sums_host)
+static check_report run_hand_over(int how, std::vector<float> *sums_host, std::vector<float> *partials_host = nullptr)
 {
     const int blocks = 64;
     float *sums = dev_floats(2), *partials = dev_floats(blocks);
@@ -1301,6 +1314,8 @@ static check_report run_hand_over(int how, std::vector<float> *sums_host)
     CUDA_OK(cudaDeviceSynchronize());
     check_report r = run.finish();
     *sums_host = to_host(sums, 2);
+    if (partials_host)
+        *partials_host = to_host(partials, blocks);
     return r;
 }
 
@@ -1337,6 +1352,38 @@ START_TEST(atomics_do_not_race)
     std::vector<float> sums;
     check_report r = run_hand_over(atomic_add, &sums);
     ck_assert_float_eq(sums[0], 64.0f);
+    EXPECT(r, "block_races", 0);
+}
+END_TEST
+
+// Atomics of block scope are atomic among one block's threads: between
+// blocks they race like a plain update; of system scope, like atomicAdd.
+START_TEST(block_scoped_atomics_of_blocks_race)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(block_scoped_add, &sums);
+    ck_assert_msg(r.value("block_races") > 0, "atomicAdd_block from every block is no race:\n%s", r.raw.c_str());
+    ck_assert_msg(!r.matching({"race between blocks", "with an atomic of block scope", "atomicAdd, not atomicAdd_block"})
+                       .empty(),
+                  "%s", r.raw.c_str());
+}
+END_TEST
+
+START_TEST(system_scoped_atomics_do_not_race)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(system_scoped_add, &sums);
+    ck_assert_float_eq(sums[0], 64.0f);
+    EXPECT(r, "block_races", 0);
+}
+END_TEST
+
+START_TEST(block_scoped_atomics_within_a_block_do_not_race)
+{
+    std::vector<float> sums, partials;
+    check_report r = run_hand_over(block_scoped_own_word, &sums, &partials);
+    for (size_t b = 0; b < partials.size(); b++)  // dev_floats began them at 1 + b
+        ck_assert_float_eq(partials[b], 1.0f + (float)b + 32.0f);
     EXPECT(r, "block_races", 0);
 }
 END_TEST
@@ -1382,6 +1429,9 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, atomic_after_another_blocks_store_races);
     tcase_add_test(tc, unfenced_last_block_races);
     tcase_add_test(tc, atomics_do_not_race);
+    tcase_add_test(tc, block_scoped_atomics_of_blocks_race);
+    tcase_add_test(tc, system_scoped_atomics_do_not_race);
+    tcase_add_test(tc, block_scoped_atomics_within_a_block_do_not_race);
     tcase_add_test(tc, stores_alone_do_not_race);
     tcase_add_test(tc, fenced_last_block_does_not_race);
     tcase_add_test(tc, hazard_picture_of_a_missing_first_barrier);
