@@ -127,7 +127,7 @@ $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(KERNEL_RE
 # A file that has a main of its own and none of the harness (the program
 # common/occupancy/occupancy_api.sh writes around a lab file), built as a
 # lab file is but run as it is.
-$(OUT)/own_program.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with $(KERNEL_RESOURCES)
+$(OUT)/own_program.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) $(SIM_OCCUPANCY_DEFS) -c $< -o $@
 
 $(OUT)/own_program: $(OUT)/own_program.o $(KERNEL_RESOURCES) $(COMMON_OUT)/libsim.a

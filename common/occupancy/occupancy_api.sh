@@ -59,7 +59,6 @@ kernels=$(sed -n "s/.*Compiling entry function '\([^']*\)'.*/\1/p" "$out/ptxas.l
 } > "$out/occupancy_api.cu"
 
 if [ "$mode" = --simulator ]; then
-    # shellcheck disable=SC2086
     if ! make --no-print-directory -s -f "$root/common/build.mk" BACKEND=sim NVCC_CHECK=1 ARCH="$arch" \
         LAB_SRC="$out/occupancy_api.cu" LAB_NAME=occupancy LAB_DEFINES="$defines" OUT="$out/sim" \
         "$out/sim/own_program" > "$out/build.log" 2>&1; then

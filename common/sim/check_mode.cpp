@@ -410,9 +410,9 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
 // a launch that calls __threadfence(), which is how blocks hand data over
 // on purpose (a last-block reduction).  An atomic of block scope
 // (atomicAdd_block, ...) is atomic among the threads of its own block only:
-// between blocks it is a load and a store, judged as both.  Blocks run on several OS threads:
-// the shadow words are atomic, and a race between two such updates only
-// picks which store is named.
+// between blocks it is a load and a store, judged as both.  Blocks run on
+// several OS threads: the shadow words are atomic, and a race between two
+// such updates only picks which store is named.
 struct global_shadow_word {
     std::atomic<uint64_t> writer{0};  // launch serial << 40 | (linear block + 1); 0: no store yet
     std::atomic<uintptr_t> pc{0};

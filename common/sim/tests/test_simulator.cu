@@ -397,8 +397,9 @@ START_TEST(shared_memory_opt_in_is_per_kernel)
 }
 END_TEST
 
-// A block's registers: 65536, allotted a warp at a time; and no more
-// threads than the kernel's __launch_bounds__.
+// A block's registers: 65536, allotted a warp at a time and for a multiple
+// of four warps (one per register file of an SM); and no more threads than
+// the kernel's __launch_bounds__.
 START_TEST(blocks_over_their_kernels_resources_are_refused)
 {
     int *flag = dev_alloc<int>(1);
