@@ -73,6 +73,14 @@ inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, T ke
 }
 
 namespace sim {
+// The block size a search for the largest fitting block tries after size:
+// the next whole number of warps below it (a search starts from a limit
+// that need not be a multiple of a warp, such as a __launch_bounds__ of 100).
+inline int next_block_size_down(int size, int warp_size)
+{
+    return (size - 1) / warp_size * warp_size;
+}
+
 // The block size that keeps the most threads of kernel on an SM: every
 // multiple of a warp up to the largest block the kernel can launch (and
 // block_size_limit, when above 0) is tried, from the largest down, and the
@@ -100,7 +108,7 @@ cudaError_t potential_block_size(int *grid, int *block, const void *kernel, Shar
     if (block_size_limit > 0 && block_size_limit < largest)
         largest = block_size_limit;
     int best_threads = 0, best_size = 0, best_blocks = 0;
-    for (int size = largest; size > 0; size = (size - 1) / device.warpSize * device.warpSize) {
+    for (int size = largest; size > 0; size = next_block_size_down(size, device.warpSize)) {
         int blocks = 0;
         e = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, kernel, size, shared_for(size), flags);
         if (e != cudaSuccess)

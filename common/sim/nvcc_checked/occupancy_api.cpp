@@ -96,7 +96,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attributes, const void *ke
     int largest = q.attributes.maxThreadsPerBlock < q.device.maxThreadsPerBlock ? q.attributes.maxThreadsPerBlock
                                                                                 : q.device.maxThreadsPerBlock;
     int fits = 0;
-    for (int size = largest; size > 0 && fits == 0; size = (size - 1) / q.device.warpSize * q.device.warpSize)
+    for (int size = largest; size > 0 && fits == 0; size = sim::next_block_size_down(size, q.device.warpSize))
         if (blocks_per_sm(q, size, 0) > 0)
             fits = size;
     *attributes = q.attributes;
