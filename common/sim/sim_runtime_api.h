@@ -96,6 +96,15 @@ enum cudaFuncCache {
     cudaFuncCachePreferEqual = 3
 };
 
+/* Shared memory bank widths.  Banks have been four bytes wide since Maxwell,
+ * and there CUDA accepts a request for eight-byte banks and ignores it: so
+ * does the simulator, whose banks stay four bytes wide (streams.cpp). */
+enum cudaSharedMemConfig {
+    cudaSharedMemBankSizeDefault = 0,
+    cudaSharedMemBankSizeFourByte = 1,
+    cudaSharedMemBankSizeEightByte = 2
+};
+
 /* The fields a lesson uses, by CUDA's names.  The simulator presents the
  * limits of the GPU the kit's report was measured on (runtime_errors.cpp). */
 struct cudaDeviceProp {
@@ -149,6 +158,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags SIM_DEFAULT(0));
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, int device);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
 /* The device's settings, by CUDA's numbers: kept and read back; the heap's
  * size is also that of malloc in a kernel (device_limits.cpp). */
 enum cudaLimit {
@@ -288,6 +299,12 @@ inline cudaError_t cudaFuncSetCacheConfig(T *kernel, enum cudaFuncCache config)
 {
     (void)kernel;
     return cudaDeviceSetCacheConfig(config);
+}
+template <class T>
+inline cudaError_t cudaFuncSetSharedMemConfig(T *kernel, enum cudaSharedMemConfig config)
+{
+    (void)kernel;
+    return cudaDeviceSetSharedMemConfig(config);
 }
 template <class T>
 inline cudaError_t cudaFuncSetAttribute(T *kernel, cudaFuncAttribute attribute, int value)

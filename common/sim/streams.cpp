@@ -1,4 +1,4 @@
-// Streams, the events' query forms and the device's attributes.  The
+// Streams, the events' query forms, the device's attributes and its cache and bank settings.  The
 // simulator runs each launch and copy at once, in the order they are made,
 // so every stream is the default stream under another name: work on it is
 // always done, and waiting for an event never waits.
@@ -47,6 +47,21 @@ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
     return config >= cudaFuncCachePreferNone && config <= cudaFuncCachePreferEqual
                ? cudaSuccess
                : sim::record_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
+{
+    return config >= cudaSharedMemBankSizeDefault && config <= cudaSharedMemBankSizeEightByte
+               ? cudaSuccess
+               : sim::record_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config)
+{
+    if (!config)
+        return sim::record_error(cudaErrorInvalidValue);
+    *config = cudaSharedMemBankSizeFourByte;
+    return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, int device)

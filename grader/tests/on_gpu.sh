@@ -71,7 +71,8 @@ check static-plus-dynamic-shared "0/$full07" "invalid argument" SUBMISSION=$bad/
     LAB=07-register-tiling
 # Right kernels, with their stage's right answers beside them: full marks.
 for kernel in static-plus-dynamic-shared/07-register-tiling row-in-local-memory/01-naive \
-        device-heap-scratch/01-naive occupancy-api/01-naive block-scoped-atomics/01-naive; do
+        device-heap-scratch/01-naive occupancy-api/01-naive block-scoped-atomics/01-naive \
+        eight-byte-banks/06-bank-conflicts; do
     stage=${kernel#*/} sub="$logs/submission-${kernel%/*}"
     rm -rf "$sub" && mkdir -p "$sub" && cp -R "grader/tests/right-kernels/$kernel" "$sub/" &&
         cp "solutions/$stage/answers.txt" "$sub/$stage/"

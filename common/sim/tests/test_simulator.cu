@@ -1620,6 +1620,16 @@ START_TEST(attributes_streams_and_managed_memory)
     CUDA_IS(cudaErrorInvalidDevice, cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 1));
     CUDA_IS(cudaErrorInvalidDevice, cudaGetLastError());
 
+    // Eight-byte banks are asked for and not given: the banks stay four
+    // bytes wide, as on every GPU since Maxwell.
+    cudaSharedMemConfig banks = cudaSharedMemBankSizeDefault;
+    CUDA_OK(cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeEightByte));
+    CUDA_OK(cudaFuncSetSharedMemConfig(fill<4>, cudaSharedMemBankSizeEightByte));
+    CUDA_OK(cudaDeviceGetSharedMemConfig(&banks));
+    ck_assert_int_eq(banks, cudaSharedMemBankSizeFourByte);
+    CUDA_IS(cudaErrorInvalidValue, cudaDeviceSetSharedMemConfig((cudaSharedMemConfig)3));
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+
     cudaStream_t stream;
     cudaEvent_t done;
     CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
