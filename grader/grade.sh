@@ -130,12 +130,18 @@ build_lab() {
     # Variants named check...: the simulator's instrumented build, whatever
     # the backend, for the structural tests.
     case "$sub" in build-check*) target="$dir/$sub/check/lab_exec"; how=BACKEND=sim ;; esac
+    # The compilers' temporaries go to the build's scratch, so that a build
+    # stopped at its limit (nvcc leaves its files behind) leaves nothing in
+    # the machine's /tmp.
+    rm -rf "$dir/$sub.tmp" && mkdir -p "$dir/$sub.tmp"
     (
         ulimit -d $((compile_memory_mib * 1024)) 2>/dev/null
+        export TMPDIR="$dir/$sub.tmp"
         LC_ALL=C exec timeout -k 5 "$compile_seconds" make --no-print-directory -f "$root/common/build.mk" $how \
             LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" "$target"
     ) > "$dir/$sub.log" 2>&1
     status=$?
+    rm -rf "$dir/$sub.tmp"
     if [ $status -eq 124 ] || [ $status -eq 137 ]; then
         echo "   $stage/matmul.cu${defines:+ with $defines}: the compiler did not finish within $compile_seconds s and was stopped (an #include of a device or a huge file? code that makes it loop?)"
         return 1

@@ -45,6 +45,19 @@ expect() {
     echo "ok   $name: Score: $score, says \"$phrase\""
 }
 
+# A build's temporaries stay in the grader's scratch, whatever becomes of
+# the build: nvcc leaves an empty file behind when a build with -keep fails,
+# and its files when it is stopped at a limit.  Such a grading runs with
+# TMPDIR set to an empty folder, which must stay empty.
+machine_tmp() { rm -rf "$out/machine-tmp" && mkdir -p "$out/machine-tmp" && echo "$out/machine-tmp"; }
+nothing_left_in_machine_tmp() {
+    local left
+    left=$(ls -A "$out/machine-tmp")
+    [ -z "$left" ] && return
+    echo "FAIL $1: its grading left files in TMPDIR: $(echo "$left" | head -n 3 | paste -sd' ' -)"
+    failures=$((failures + 1))
+}
+
 expect fault 2/$full01 "illegal memory access"
 expect hang 0/$full01 "no result after"
 expect hang-in-forked-child 0/$full01 "no result after"
@@ -53,7 +66,8 @@ expect exit-early 0/$full01 "before it returned every result"
 # points, and expect() finds none of them left running.
 expect escapes-its-group $kernel01/$full01 "n=1000, 2 random inputs: correct"
 # g++'s message, or nvcc's when the simulator's build asks nvcc first.
-expect no-compile 0/$full01 "expected ';'||expected a \";\""
+TMPDIR=$(machine_tmp) expect no-compile 0/$full01 "expected ';'||expected a \";\""
+nothing_left_in_machine_tmp no-compile
 expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
 expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
@@ -248,8 +262,9 @@ fi
 # the short limit applies to this submission's build alone).  Which limit
 # it meets first depends on the machine: g++ reads /dev/zero into a buffer
 # it doubles, and on an idle machine asks for 4 GiB within the 5 seconds.
-GRADE_COMPILE_SECONDS=5 expect compiler-never-ends 0/$full01 \
+TMPDIR=$(machine_tmp) GRADE_COMPILE_SECONDS=5 expect compiler-never-ends 0/$full01 \
     "the compiler did not finish within 5 s||(a build may use 4096 MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
+nothing_left_in_machine_tmp compiler-never-ends
 
 # Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
 # 4 GiB malloc fails at once and every test says why.  SIM_THREADS fixes the
