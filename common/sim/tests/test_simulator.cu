@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "kernel_resources.h"
+#include "launch_limits.h"
 #include "nan_patterns.h"
 #include "stderr_capture.h"
 
@@ -274,12 +275,18 @@ __global__ void flag_with_static_shared(int *flag) { *flag = 1; }
 __global__ void flag_with_opt_in_elsewhere(int *flag) { *flag = 1; }
 __global__ void flag_with_128_registers(int *flag) { *flag = 1; }
 __global__ void flag_with_launch_bounds(int *flag) { *flag = 1; }
+__global__ void flag_with_40_registers(int *flag) { *flag = 1; }
+__global__ void flag_with_80_registers(int *flag) { *flag = 1; }
+__global__ void flag_with_255_registers(int *flag) { *flag = 1; }
 
 extern "C" const sim::kernel_resources sim_kernel_resources[] = {
     {reinterpret_cast<const void *>(&flag_with_static_shared), 32, "flag_with_static_shared", "sm_90", 0, 40960, 0},
     {reinterpret_cast<const void *>(&flag_with_opt_in_elsewhere), 32, "flag_with_opt_in_elsewhere", "sm_90", 0, 0, 0},
     {reinterpret_cast<const void *>(&flag_with_128_registers), 128, "flag_with_128_registers", "sm_90", 0, 0, 0},
     {reinterpret_cast<const void *>(&flag_with_launch_bounds), 32, "flag_with_launch_bounds", "sm_90", 256, 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_40_registers), 40, "flag_with_40_registers", "sm_90", 0, 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_80_registers), 80, "flag_with_80_registers", "sm_90", 0, 0, 0},
+    {reinterpret_cast<const void *>(&flag_with_255_registers), 255, "flag_with_255_registers", "sm_90", 0, 0, 0},
     {nullptr, 0, nullptr, nullptr, 0, 0, 0}};
 
 // Static and dynamic shared memory together: 48 KiB, unless the kernel
@@ -377,6 +384,29 @@ START_TEST(occupancy_api_answers_from_nvccs_numbers)
     CUDA_IS(cudaErrorInvalidDeviceFunction, cudaGetLastError());
 }
 END_TEST
+
+// The launch's check of a block's registers (launch_limits.cpp, worked by
+// hand for builds without the calculator) and CUDA's occupancy calculator
+// agree on every block size: a block is refused exactly when the
+// calculator puts none of it on an SM.
+START_TEST(launch_refusal_agrees_with_the_occupancy_calculator)
+{
+    const void *kernels[] = {
+        reinterpret_cast<const void *>(&flag_with_40_registers), reinterpret_cast<const void *>(&flag_with_80_registers),
+        reinterpret_cast<const void *>(&flag_with_128_registers),
+        reinterpret_cast<const void *>(&flag_with_255_registers)};
+    int refusals = 0;
+    for (const void *kernel : kernels)
+        for (int threads = 1; threads <= 1024; threads++) {
+            int blocks = -1;
+            CUDA_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, 0));
+            bool refused = !sim::refused_for_resources(kernel, (unsigned long)threads).empty();
+            ck_assert_msg(refused == (blocks == 0), "%s at %d threads: the launch %s, the calculator fits %d blocks",
+                          sim::resources_of(kernel)->name, threads, refused ? "is refused" : "goes ahead", blocks);
+            refusals += refused;
+        }
+    ck_assert_int_gt(refusals, 0);
+}
 #endif
 
 // One kernel's opt-in (one instance of a template, say) is not another's.
@@ -2130,6 +2160,7 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, static_and_dynamic_shared_memory_share_one_limit);
 #ifdef SIM_OCCUPANCY_API
     tcase_add_test(tc, occupancy_api_answers_from_nvccs_numbers);
+    tcase_add_test(tc, launch_refusal_agrees_with_the_occupancy_calculator);
 #endif
     tcase_add_test(tc, shared_memory_opt_in_is_per_kernel);
     tcase_add_test(tc, blocks_over_their_kernels_resources_are_refused);
