@@ -83,8 +83,6 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 # The same numbers answer the occupancy API (sim/occupancy_api.h), by the
 # toolkit's own occupancy calculator (CUDA_OCCUPANCY_H, backend.mk): the lab
 # file is compiled with SIM_OCCUPANCY_API, and linked with the API's answers.
-# nvcc's temporaries go to the kept folder too: a build with -keep that
-# fails leaves an empty file in TMPDIR, which would collect in /tmp.
 ifeq ($(NVCC_CHECK),1)
 $(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
 KERNEL_RESOURCES := $(OUT)/kernel_resources.o
@@ -93,6 +91,8 @@ KERNEL_RESOURCES += $(COMMON_OUT)/occupancy_api.o
 SIM_OCCUPANCY_DEFS := -DSIM_OCCUPANCY_API
 endif
 endif
+# nvcc's temporaries go to the kept folder too: a build with -keep that
+# fails leaves an empty file in TMPDIR, which would collect in /tmp.
 $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@rm -rf $(OUT)/nvcc-keep && mkdir -p $(OUT)/nvcc-keep
 	@TMPDIR=$(OUT)/nvcc-keep $(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage -keep -keep-dir $(OUT)/nvcc-keep $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ \

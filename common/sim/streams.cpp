@@ -1,7 +1,8 @@
-// Streams, the events' query forms, the device's attributes and its cache and bank settings.  The
-// simulator runs each launch and copy at once, in the order they are made,
-// so every stream is the default stream under another name: work on it is
-// always done, and waiting for an event never waits.
+// Streams, the events' query forms, the device's attributes, and its cache
+// and bank-width settings.  The simulator runs each launch and copy at once,
+// in the order they are made, so every stream is the default stream under
+// another name: work on it is always done, and waiting for an event never
+// waits.
 #include "runtime_state.h"
 
 struct sim_stream {
