@@ -13,6 +13,8 @@
 #     GRADE_COMPILE_SECONDS, GRADE_COMPILE_MEMORY_MIB  limits of one build of a
 #                 student's file (default 600 s and 4096 MiB)
 #     GRADE_KIT_CHECKED=1  skip the kit's own check (grade_all.sh made it once)
+#     GRADE_CASES  only these tests of the stage, one name a line, each run
+#                 alone (the kit's own mutants test: grader/tests/mutants.sh)
 #     GRADE_DEADLINE  a time (seconds since 1970) by which grading must end:
 #                 a stage still running then, and every stage after it, is
 #                 "not graded: the time for grading ran out"; the stages
@@ -312,16 +314,32 @@ for stage in $stages; do
         rm -f "$dir/results.tsv" "$dir/results.tsv.joined"
         limit=()
         [ -n "$deadline" ] && limit=(timeout -k 5 "$(seconds_left)")
-        "${limit[@]}" "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1
-        rc=$?
+        if [ -z "${GRADE_CASES:-}" ]; then
+            "${limit[@]}" "$suite" "$stage" "$dir/build/lab_exec" "$dir" > "$dir/suite.log" 2>&1
+            rc=$?
+        else
+            # Each named test alone (Check's CK_RUN_CASE), their results
+            # joined: the builds are made once, and no other test is run.
+            : > "$dir/suite.log"
+            rc=0 cases_results=""
+            while IFS= read -r case_name; do
+                [ -n "$case_name" ] || continue
+                CK_RUN_CASE=$case_name "${limit[@]}" "$suite" "$stage" "$dir/build/lab_exec" "$dir" >> "$dir/suite.log" 2>&1 ||
+                    { rc=$?; break; }
+                ran=$(cat "$dir/results.tsv")
+                [ -z "$ran" ] || cases_results+=$ran$'\n'
+            done <<< "$GRADE_CASES"
+            [ $rc -eq 0 ] && printf '%s' "$cases_results" > "$dir/results.tsv"
+        fi
         if [ $rc -eq 0 ]; then
             awk -F'\t' -v OFS='\t' -v s="$stage" '{ print s, $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"
             # Every test the suite ran has its points, and every row of the
             # points table a test: anything else is the kit's bug, never a
             # test silently dropped from the score.
-            # (CK_RUN_CASE, Check's own setting, runs one test on purpose.)
+            # (CK_RUN_CASE, Check's own setting, runs one test on purpose;
+            # GRADE_CASES runs several.)
             subset=0
-            [ -n "${CK_RUN_CASE:-}" ] && subset=1
+            [ -n "${CK_RUN_CASE:-}${GRADE_CASES:-}" ] && subset=1
             disagree=$(score agree -v subset=$subset "$(points_table "$stage")" "$dir/results.tsv.joined") ||
                 kit_error "the points table and the $stage suite disagree" "$disagree"
         elif [ -n "$deadline" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then

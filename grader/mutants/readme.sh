@@ -36,10 +36,12 @@ with the solution's `answers.txt`, using `grade.sh` under
 is **killed** when every one of its targets fails (score 0). The grader must
 also exit 0 for it, and every build must compile. The script prints one line
 per mutant, then the kill rate per stage and overall. It exits non-zero
-unless every mutant is killed. A mutant with one target is graded with
-`CK_RUN_CASE` set to that test; one with several targets is graded with the
-whole stage. `MUTANT_JOBS` sets how many mutants are graded at once (the
-default is the number of CPUs).
+unless every mutant is killed. A mutant is graded on its targets alone:
+`grade.sh` makes every build and, with `GRADE_CASES`, runs each target
+and no other test. nvcc's check of each build is left out
+(`NVCC_CHECK=0` unless set), since no test reads nvcc's numbers.
+`MUTANT_JOBS` sets how many mutants are graded at once (the default is the
+number of CPUs).
 INTRO
     for dir in "$here"/[0-9]*/; do
         stage=$(basename "$dir")

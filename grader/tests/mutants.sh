@@ -18,8 +18,10 @@
 #                   grader/tests/mutants_drift.sh points it at a changed copy)
 #     MUTANT_OUT    where the mutants are graded (default: build/test-grading/mutants)
 #
-# A mutant with a single target is graded with CK_RUN_CASE set to it (Check
-# then runs only that test); one with several targets is graded whole.
+# A mutant is graded on its targets alone (grade.sh's GRADE_CASES: Check
+# runs each of them, and no other test).  nvcc's check of each build is
+# left out (NVCC_CHECK=0, unless set): the mutants are the solutions with
+# one thing broken, and no test reads nvcc's numbers.
 # Exits 0 only when every mutant was killed.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,6 +32,7 @@ solutions=${MUTANT_SOLUTIONS:-$root/solutions}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 jobs=${MUTANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 export BACKEND=${BACKEND:-sim}
+export NVCC_CHECK=${NVCC_CHECK:-0}
 start=$(date +%s)
 
 if [ ! -x "$suite" ]; then
@@ -93,14 +96,12 @@ grade_one() {
             echo "BROKEN $id: \"$t\" is not a test of $stage in grader/suites/$stage.points.tsv" > "$verdict"; return
         fi
     done <<< "$targets"
-    # One target: Check runs that test alone.  Several: the whole stage.
-    local only=
-    [ "$(echo "$targets" | wc -l)" -eq 1 ] && only=$targets
+    # Only the targets are run, each alone (GRADE_CASES): every build is
+    # still made, so a mutant that does not compile in one is found.
     (
-        unset CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS
-        if [ -n "$only" ]; then export CK_RUN_CASE="$only"; else unset CK_RUN_CASE; fi
+        unset CK_RUN_CASE CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS
         SUBMISSION="$dir/submission" LAB="$stage" GRADE_OUT="$dir/grade" GRADE_TIMEOUT_SCALE=0.3 \
-            "$root/grader/grade.sh" > "$dir/grade.log" 2>&1
+            GRADE_CASES="$targets" "$root/grader/grade.sh" > "$dir/grade.log" 2>&1
     )
     local status=$?
     if [ $status -ne 0 ]; then
