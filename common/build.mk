@@ -27,9 +27,12 @@ lab-programs: $(OUT)/run_lab $(OUT)/lab_exec
 # else, so FILE is newer than what was built with other settings.  A rule
 # for FILE with the phony prerequisite always-compare runs it on every make;
 # FILE keeps its time when nothing changed, and nothing is rebuilt.
-# -Werror changes no object, so no record holds it.
-same_text = $(and $(findstring x$1x,x$2x),$(findstring x$2x,x$1x))
-record_if_changed = $(shell mkdir -p $(dir $1))$(if $(call same_text,$(strip $2),$(file <$1)),,$(file >$1,$(strip $2)))
+# -Werror changes no object, so no record holds it.  (The shell compares:
+# make 4.3 was seen to call identical records different when it compared
+# them itself, which rebuilt every object on every make.)
+single_quoted = '$(subst ','\'',$1)'
+record_if_changed = $(shell mkdir -p $(dir $1) && printf '%s\n' $(call single_quoted,$(strip $2)) | cmp -s - $1 || \
+    printf '%s\n' $(call single_quoted,$(strip $2)) > $1)
 .PHONY: always-compare
 always-compare:
 
@@ -41,6 +44,28 @@ LAB_BUILT_WITH = $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM
     $(NVCC) $(NVCC_FLAGS))
 $(OUT)/built-with: always-compare
 	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
+
+# The program around a lab file (grader/lab_exec.cu, common/run_lab.cu) is
+# the same for every lab file of a stage, so it is compiled once per stage,
+# defines, compiler and flags, and kept under COMMON_OUT/programs/, in a
+# folder named by a checksum of them all; a build whose object is there,
+# newer than its sources, copies it, and a grader's build compiles the
+# student's file alone.  Builds running at once may compile it together:
+# each renames its copy into place, so none reads a half-written object.
+# Where that folder cannot be written (the grader running as another user
+# than the one who built the kit), each build compiles its own.
+# program_object COMPILE: $@ from $<, compiled by COMPILE or copied.
+PROGRAM_HEADERS := $(wildcard $(ROOT)/common/*.h $(ROOT)/grader/*.h)
+program_object = @mkdir -p $(@D); \
+    key=$$(printf '%s\n' $(call single_quoted,$1) | cksum | cut -d' ' -f1); \
+    kept=$(COMMON_OUT)/programs/$(LAB_NAME)-$$key/$(@F); \
+    if [ -f "$$kept" ] && [ -z "$$(find $(filter-out %/built-with,$^) -newer "$$kept" | head -n 1)" ]; then \
+        cp "$$kept" $@; \
+    else \
+        printf '%s\n' $(call single_quoted,$1 -c $< -o $@); \
+        $1 -c $< -o $@ && \
+        { mkdir -p "$${kept%/*}" 2>/dev/null && cp $@ "$$kept.$$$$" 2>/dev/null && mv -f "$$kept.$$$$" "$$kept" 2>/dev/null; true; }; \
+    fi
 
 $(COMMON_OUT)/harness.o: $(ROOT)/common/harness.c $(ROOT)/common/harness.h
 	@mkdir -p $(@D)
@@ -115,13 +140,11 @@ $(COMMON_OUT)/occupancy_api.o: $(SIM_DIR)/nvcc_checked/occupancy_api.cpp $(SIM_H
 $(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
-$(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(OUT)/built-with
-	@mkdir -p $(@D)
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
+$(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(PROGRAM_HEADERS) $(OUT)/built-with
+	$(call program_object,$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++)
 
-$(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS) $(OUT)/built-with
-	@mkdir -p $(@D)
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++ -c $< -o $@
+$(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS) $(PROGRAM_HEADERS) $(OUT)/built-with
+	$(call program_object,$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++)
 
 $(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@
@@ -155,13 +178,11 @@ $(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
-$(OUT)/%.o: $(ROOT)/common/%.cu $(OUT)/built-with
-	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
+$(OUT)/%.o: $(ROOT)/common/%.cu $(PROGRAM_HEADERS) $(OUT)/built-with
+	$(call program_object,$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS))
 
-$(OUT)/%.o: $(ROOT)/grader/%.cu $(OUT)/built-with
-	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS) -c $< -o $@
+$(OUT)/%.o: $(ROOT)/grader/%.cu $(PROGRAM_HEADERS) $(OUT)/built-with
+	$(call program_object,$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS))
 
 $(OUT)/run_lab: $(OUT)/run_lab.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ -o $@

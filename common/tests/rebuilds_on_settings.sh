@@ -54,6 +54,54 @@ if command -v "${CHECK_CXX:-clang++}" > /dev/null; then
     expect check/run_lab rebuilt "CHECK_CXXFLAGS=-O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -DLAB_SIMULATOR \
 -DLAB_CHECK_MODE -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores -fno-builtin-memcpy"
 fi
+
+# The program around the lab file (common/run_lab.cu) is compiled once per
+# stage, defines and settings, and kept (build.mk's program_object): another
+# build of the stage elsewhere copies it, other defines compile their own,
+# and a build that cannot write where it is kept compiles its own each time.
+# The stage is named for this test alone, so the first build finds nothing.
+# program_made NAME OUT [SETTING...]: "compiled" or "copied" for OUT's
+# run_lab.o, "failed" when OUT/run_lab was not built (make run as $run_as).
+run_as=
+name=rebuilds-test-$$
+program_made() {
+    lab=$1 dir=$2
+    shift 2
+    made=$(MAKEFLAGS= $run_as make --no-print-directory -f common/build.mk BACKEND=sim LAB_SRC=solutions/01-naive/matmul.cu \
+        LAB_NAME="$lab" OUT="$dir" "$@" "$dir/run_lab" 2>&1)
+    if [ ! -x "$dir/run_lab" ]; then echo failed
+    elif printf '%s\n' "$made" | grep -q -e ' -c .*run_lab\.cu'; then echo compiled
+    else echo copied; fi
+}
+# expect_program WANT NAME OUT [SETTING...]
+expect_program() {
+    want=$1
+    shift
+    got=$(program_made "$@")
+    [ "$got" = "$want" ] ||
+        { echo "FAIL: the program around the lab file was $got, not $want, in $2 ($*)" >&2; failures=$((failures + 1)); }
+}
+expect_program compiled "$name" "$out/a"
+expect_program copied "$name" "$out/b"
+expect_program compiled "$name" "$out/c" LAB_DEFINES=-DTILE=16
+expect_program copied "$name" "$out/d" LAB_DEFINES=-DTILE=16
+# Where nothing can be kept: as root, another user; otherwise the folder
+# made read-only for the test.
+kept=$(pwd)/build/sim/common/programs
+mkdir -p "$out/e" "$out/f" && chmod 777 "$out" "$out/e" "$out/f"
+if [ "$(id -u)" = 0 ]; then
+    id -u nobody > /dev/null 2>&1 && command -v setpriv > /dev/null &&
+        run_as="setpriv --reuid=$(id -u nobody) --regid=$(id -g nobody) --clear-groups"
+else
+    chmod a-w "$kept"
+fi
+if [ "$(id -u)" != 0 ] || [ -n "$run_as" ]; then
+    expect_program compiled "$name-unkept" "$out/e"
+    expect_program compiled "$name-unkept" "$out/f"
+fi
+[ "$(id -u)" = 0 ] || chmod u+w "$kept"
+run_as=
+rm -rf "$kept/$name"-*
 rm -rf "$out"
 [ $failures -eq 0 ] && echo "rebuilds_on_settings.sh: objects are rebuilt when their settings change, and only then"
 [ $failures -eq 0 ]
