@@ -2,8 +2,10 @@
 # The Gradescope bundle end to end, without Gradescope: `make gradescope`,
 # the zip unpacked as Gradescope does (/autograder/source, here a fake
 # root), run_autograder on the solutions (full marks), then on an upload of
-# the labs/ folder itself with one stage missing (less, by that stage's
-# points).  setup.sh is not run: the packages are already here.
+# the labs/ folder itself with one stage missing and another that hangs
+# (each loses its own points, no other stage any), a submission that
+# tampers with the kit, and a deadline already past.  setup.sh is not run:
+# the packages are already here.
 #
 #   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
 set -u
@@ -143,32 +145,57 @@ else
 fi
 full=${max:-0}
 
-# 2. The labs/ folder itself uploaded (nested one level), 04-tiled missing
-# (its kernel saved as MatMul.cu, which is not graded, and named so):
-# everything but that stage's points.
+# 2. The labs/ folder itself uploaded (nested one level), with two stages
+# short, in one run: 05-padding missing (its kernel saved as MatMul.cu,
+# which is not graded, and named so) loses all its points; 04-tiled's
+# kernel hangs from n = 64 on, which costs that stage one time limit (its
+# larger runs are not started).  Every other stage keeps all its points,
+# well inside the autograder's limit.
 rm -rf "$fake/submission"
 mkdir -p "$fake/submission/labs"
 cp -R "$root/solutions/." "$fake/submission/labs/"
-rm -rf "$fake/submission/labs/04-tiled"
-mkdir -p "$fake/submission/labs/04-tiled"
-cp "$root/solutions/04-tiled/matmul.cu" "$fake/submission/labs/04-tiled/MatMul.cu"
+rm -rf "$fake/submission/labs/05-padding"
+mkdir -p "$fake/submission/labs/05-padding"
+cp "$root/solutions/05-padding/matmul.cu" "$fake/submission/labs/05-padding/MatMul.cu"
+sed 's|^    float sum = 0.0f;$|    float sum = 0.0f;\n    if (n >= 64) { volatile int spin = 1; while (spin) { } }|' \
+    "$root/solutions/04-tiled/matmul.cu" > "$fake/submission/labs/04-tiled/matmul.cu"
+grep -q 'volatile int spin' "$fake/submission/labs/04-tiled/matmul.cu" || fail "hang: could not make the hanging kernel"
 tiled=$(score max "$(points_table 04-tiled)")
-autograde missing-stage
+padding=$(score max "$(points_table 05-padding)")
+t=$SECONDS
+autograde missing-and-hanging
 status=$?
+took=$((SECONDS - t))
+# scored_tests STAGE-PATTERN: "tests short" among results.json's tests whose
+# name matches (awk regex), short being those below their max_score.
+scored_tests() {
+    awk -v want="$1" '/"name": "/ {
+            match($0, /"name": "[^"]*"/); name = substr($0, RSTART + 9, RLENGTH - 10)
+            if (name !~ want) next
+            match($0, /"score": [0-9]+/); s = substr($0, RSTART + 9, RLENGTH - 9)
+            match($0, /"max_score": [0-9]+/); m = substr($0, RSTART + 13, RLENGTH - 13)
+            n++; if (s != m) short++; got += s }
+        END { print n + 0, short + 0, got + 0 }' "$json" 2>/dev/null
+}
 if [ ! -f "$json" ]; then
-    fail "missing stage: no results.json (status $status; see $fake/../missing-stage.log)"
+    fail "missing and hanging stages: no results.json (status $status; see $fake/../missing-and-hanging.log)"
 else
     read -r score max tests <<< "$(json_shape "$json")"
+    read -r others others_short _ <<< "$(scored_tests '^(0[1-36-9]|[1-9])')"
+    read -r _ _ padding_got <<< "$(scored_tests '^05-padding')"
     if [ "$score" = invalid ]; then
-        fail "missing stage: results.json is not valid JSON ($(json_shape "$json"))"
+        fail "missing and hanging stages: results.json is not valid JSON ($(json_shape "$json"))"
     elif ! [[ $score =~ ^[0-9]+$ && $max =~ ^[0-9]+$ ]]; then
-        fail "missing stage: no numeric score and max_score in results.json ($score, $max)"
-    elif [ "$score" -lt "$max" ] && [ "$score" = $((full - tiled)) ] && [ "$max" = "$full" ] &&
-            grep -q '"output": "Graded labs: .*not found (0 points): 04-tiled' "$json" &&
-            grep -q '04-tiled has MatMul.cu, not graded: the file graded must be named matmul.cu' "$json"; then
-        echo "ok   missing stage: the nested labs/ found, score $score/$max (04-tiled's $tiled points lost, its MatMul.cu named)"
+        fail "missing and hanging stages: no numeric score and max_score in results.json ($score, $max)"
+    elif [ $status -eq 0 ] && [ "$max" = "$full" ] && [ "$others" -gt 0 ] && [ "$others_short" = 0 ] &&
+            [ "$padding_got" = 0 ] && [ "$score" -ge $((full - padding - tiled)) ] && [ "$score" -lt $((full - padding)) ] &&
+            [ $took -lt 300 ] &&
+            grep -q '"output": "Graded labs: .*not found (0 points): 05-padding' "$json" &&
+            grep -q '05-padding has MatMul.cu, not graded: the file graded must be named matmul.cu' "$json" &&
+            grep -q 'not run: an earlier test of this stage hung' "$json"; then
+        echo "ok   missing and hanging stages: the nested labs/ found, $score/$max in ${took}s (limit 540 s): 05-padding's $padding points lost and its MatMul.cu named, 04-tiled lost its larger runs after one hang, the $others tests of the other stages full"
     else
-        fail "missing stage: score $score/$max, expected $((full - tiled))/$full and an output naming labs and 04-tiled"
+        fail "missing and hanging stages: status $status, score $score/$max (expected at least $((full - padding - tiled)) and below $((full - padding))), 05-padding scored ${padding_got:-?}, ${others_short:-?} of ${others:-?} tests of the other stages short, ${took}s (see $fake/../missing-and-hanging.log)"
     fi
 fi
 
@@ -198,32 +225,7 @@ else
     echo "skip tamper: needs root and a user nobody"
 fi
 
-# 4. A stage whose kernel hangs from n = 64 on: it costs that stage one time
-# limit (its larger runs are not started), and every other stage keeps all
-# its points, well inside the autograder's limit.
-rm -rf "$fake/submission"
-mkdir -p "$fake/submission"
-cp -R "$root/solutions/." "$fake/submission/"
-sed 's|^    float sum = 0.0f;$|    float sum = 0.0f;\n    if (n >= 64) { volatile int spin = 1; while (spin) { } }|' \
-    "$root/solutions/04-tiled/matmul.cu" > "$fake/submission/04-tiled/matmul.cu"
-grep -q 'volatile int spin' "$fake/submission/04-tiled/matmul.cu" || fail "hang: could not make the hanging kernel"
-t=$SECONDS
-autograde hanging-stage
-status=$?
-took=$((SECONDS - t))
-others_short=$(awk '/"name": "/ && !/"name": "04-tiled/ {
-        match($0, /"score": [0-9]+/); s = substr($0, RSTART + 9, RLENGTH - 9)
-        match($0, /"max_score": [0-9]+/); m = substr($0, RSTART + 13, RLENGTH - 13)
-        if (s != m) bad++ } END { print bad + 0 }' "$json" 2>/dev/null)
-read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
-if [ $status -eq 0 ] && [ "$others_short" = 0 ] && [[ $score =~ ^[0-9]+$ ]] && [ "$score" -ge $((full - tiled)) ] &&
-        [ "$score" -lt "$full" ] && [ $took -lt 300 ] && grep -q 'not run: an earlier test of this stage hung' "$json"; then
-    echo "ok   hanging stage: $score/$max in ${took}s (limit 540 s): 04-tiled lost its larger runs after one hang, every other stage full"
-else
-    fail "hanging stage: status $status, score $score/$max, ${others_short:-?} tests outside 04-tiled short, ${took}s (see $fake/../hanging-stage.log)"
-fi
-
-# 5. Out of time: a deadline already past grades nothing, says so, and still
+# 4. Out of time: a deadline already past grades nothing, says so, and still
 # writes a result (not a kit error).
 GRADE_DEADLINE=$(date +%s) SUBMISSION="$root/solutions" LAB=01-naive GRADE_OUT="$fake/../deadline" \
     "$root/grader/grade.sh" > "$fake/../deadline.log" 2>&1
