@@ -75,7 +75,8 @@ command -v flock >/dev/null && flock 9
 
 # The canary is graded whole, whatever subset the caller asked Check for,
 # and whatever deadline the caller's own grading has.
-unset CK_RUN_CASE CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS CK_FORK GRADE_DEADLINE GRADE_CASES
+forget_test_selection
+unset CK_FORK GRADE_DEADLINE
 echo "kit check: grading the kit's canary (a known-good stage 01 kernel) on the $backend backend"
 out="$cache/canary-$backend"
 log="$out.log"

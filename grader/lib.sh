@@ -70,6 +70,13 @@ kit_error() {
     exit 2
 }
 
+# forget_test_selection: unsets what picks a subset of a stage's tests
+# (Check's own settings, and grade.sh's GRADE_CASES), for a grade that must
+# run every test whatever its caller was asked to run.
+forget_test_selection() {
+    unset CK_RUN_CASE CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS GRADE_CASES
+}
+
 # wait_for_slot JOBS: returns once fewer than JOBS of this shell's background
 # jobs still run; calling it before starting each job makes a pool of JOBS.
 wait_for_slot() {

@@ -26,7 +26,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mutants="$root/grader/mutants"
-. "$root/grader/lib.sh"   # points_table, score, wait_for_slot
+. "$root/grader/lib.sh"   # points_table, score, wait_for_slot, forget_test_selection
 out=${MUTANT_OUT:-$root/build/test-grading/mutants}
 solutions=${MUTANT_SOLUTIONS:-$root/solutions}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
@@ -99,7 +99,7 @@ grade_one() {
     # Only the targets are run, each alone (GRADE_CASES): every build is
     # still made, so a mutant that does not compile in one is found.
     (
-        unset CK_RUN_CASE CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS
+        forget_test_selection
         SUBMISSION="$dir/submission" LAB="$stage" GRADE_OUT="$dir/grade" GRADE_TIMEOUT_SCALE=0.3 \
             GRADE_CASES="$targets" "$root/grader/grade.sh" > "$dir/grade.log" 2>&1
     )
