@@ -10,7 +10,8 @@
 #   make handout        build/handout/labkit-student.tar.gz: the kit without
 #                       solutions, answer keys or mutants
 #   make grade-prepare  the grader's shared programs for BACKEND (grade_suite,
-#                       build/BACKEND/common/*), built once before parallel grading
+#                       build/BACKEND/common/*, each stage's lab_exec.o:
+#                       grader/prepare_programs.sh), built once before parallel grading
 #
 # The autograder is made from the files git knows (tracked, or untracked and
 # not ignored), so build outputs never get in; the handout from the last
@@ -43,6 +44,7 @@ COMMON_PIECES = $(ROOT)/build/$(BACKEND)/common/harness.o \
 grade-prepare: $(GRADE_SUITE)
 	@$(MAKE) --no-print-directory -f $(ROOT)/common/build.mk BACKEND=$(BACKEND) LAB_SRC=/dev/null LAB_NAME=prepare \
 	    OUT=$(ROOT)/build/$(BACKEND)/prepare $(COMMON_PIECES)
+	@$(ROOT)/grader/prepare_programs.sh $(BACKEND)
 
 grade-all: deps
 	@SUBMISSIONS='$(SUBMISSIONS)' FORCE='$(FORCE)' JOBS='$(JOBS)' LAB='$(LAB)' GRADE_ALL_OUT='$(GRADE_ALL_OUT)' \

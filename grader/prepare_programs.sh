@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The program around each stage's lab file (lab_exec.o: common/build.mk's
+# program_object), made and kept before anyone is graded, for every build
+# grade.sh makes of a stage: the plain one and each variant of
+# grader/variants.tsv.  Builds then copy it, whoever they run as: a grader
+# that runs students' code as another user (Gradescope's run_autograder)
+# cannot keep it itself, and would compile it in every build.
+#
+#   grader/prepare_programs.sh gpu|sim      (called by make grade-prepare)
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/grader/lib.sh"   # kit_stages
+backend=${1:?usage: prepare_programs.sh gpu|sim}
+out=$root/build/$backend/prepare/programs
+
+# prepare STAGE NAME BACKEND DEFINES: the program object of one build.
+prepare() {
+    local dir="$out/$1-${2//=/_}"
+    make --no-print-directory -f "$root/common/build.mk" BACKEND="$3" LAB_SRC=/dev/null LAB_NAME="$1" \
+        OUT="$dir" LAB_DEFINES="$4" "$dir/lab_exec.o" || exit 1
+}
+for stage in $(kit_stages); do
+    prepare "$stage" build "$backend" ""
+    while IFS=$'\t' read -r variant defines; do
+        # Variants named check... are the simulator's, whatever the backend.
+        case "$variant" in check*) prepare "$stage" "$variant" sim "$defines" ;;
+                           *) prepare "$stage" "$variant" "$backend" "$defines" ;; esac
+    done < <(awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv")
+done
