@@ -118,16 +118,24 @@ endif
 endif
 # nvcc's temporaries go to the kept folder too: a build with -keep that
 # fails leaves an empty file in TMPDIR, which would collect in /tmp.
+# NVCC_CHECKED (the grader's check builds): another build's OUT, where nvcc
+# already checked the same file; if that build's settings are these
+# (built-with), its verdict and tables are copied, not made again.
+LAB_PTX = nvcc-keep/$(basename $(notdir $(LAB_SRC))).ptx
 $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	@rm -rf $(OUT)/nvcc-keep && mkdir -p $(OUT)/nvcc-keep
-	@TMPDIR=$(OUT)/nvcc-keep $(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage -keep -keep-dir $(OUT)/nvcc-keep $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ \
-	    > $(OUT)/nvcc-check.log 2>&1 || \
-	    { grep -v '^ptxas info\|^    [0-9]* bytes stack frame' $(OUT)/nvcc-check.log; \
-	      echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }
+	@if [ -n "$(NVCC_CHECKED)" ] && [ -f $(NVCC_CHECKED)/nvcc-check.cubin ] && cmp -s $(NVCC_CHECKED)/built-with $(OUT)/built-with && \
+	        [ -z "$$(find $< $(ROOT)/common/lab.h -newer $(NVCC_CHECKED)/nvcc-check.cubin)" ]; then \
+	    cp $(NVCC_CHECKED)/nvcc-check.log $(OUT)/ && cp $(NVCC_CHECKED)/$(LAB_PTX) $(OUT)/$(LAB_PTX) && cp $(NVCC_CHECKED)/nvcc-check.cubin $@; \
+	else \
+	    TMPDIR=$(OUT)/nvcc-keep $(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage -keep -keep-dir $(OUT)/nvcc-keep $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ \
+	        > $(OUT)/nvcc-check.log 2>&1 || \
+	        { grep -v '^ptxas info\|^    [0-9]* bytes stack frame' $(OUT)/nvcc-check.log; \
+	          echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }; \
+	fi
 
 $(OUT)/kernel_resources.cpp: $(OUT)/nvcc-check.cubin $(SIM_DIR)/kernel_resources.sh
-	sh $(SIM_DIR)/kernel_resources.sh $(OUT)/nvcc-check.log sm_$(or $(ARCH),90) \
-	    $(OUT)/nvcc-keep/$(basename $(notdir $(LAB_SRC))).ptx > $@
+	sh $(SIM_DIR)/kernel_resources.sh $(OUT)/nvcc-check.log sm_$(or $(ARCH),90) $(OUT)/$(LAB_PTX) > $@
 
 $(OUT)/kernel_resources.o: $(OUT)/kernel_resources.cpp $(SIM_DIR)/kernel_resources.h
 	$(CXX_SIM) $(SIM_CXXFLAGS) -I$(SIM_DIR) -c $< -o $@

@@ -128,10 +128,13 @@ show_build_log() {
 # includes one it may not (forbidden_include), 5 when it calls a library
 # (libraries_called, set to their names).
 build_lab() {
-    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend status
+    local stage=$1 dir=$2 sub=$3 defines=$4 target="$2/$3/lab_exec" how=BACKEND=$backend status checked=
     # Variants named check...: the simulator's instrumented build, whatever
-    # the backend, for the structural tests.
-    case "$sub" in build-check*) target="$dir/$sub/check/lab_exec"; how=BACKEND=sim ;; esac
+    # the backend, for the structural tests.  nvcc's check of the same file
+    # with the same defines was made by the plain build before it (build-check-X
+    # after build-X): build.mk copies it when that build's settings match.
+    case "$sub" in build-check*) target="$dir/$sub/check/lab_exec"; how=BACKEND=sim
+                                 checked=$dir/build${sub#build-check} ;; esac
     # The compilers' temporaries go to the build's scratch, so that a build
     # stopped at its limit (nvcc leaves its files behind) leaves nothing in
     # the machine's /tmp.
@@ -140,7 +143,7 @@ build_lab() {
         ulimit -d $((compile_memory_mib * 1024)) 2>/dev/null
         export TMPDIR="$dir/$sub.tmp"
         LC_ALL=C exec timeout -k 5 "$compile_seconds" make --no-print-directory -f "$root/common/build.mk" $how \
-            LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" "$target"
+            LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" NVCC_CHECKED="$checked" "$target"
     ) > "$dir/$sub.log" 2>&1
     status=$?
     rm -rf "$dir/$sub.tmp"
