@@ -17,6 +17,9 @@ submission=${3:-}
 cd "$root"
 started=$(date +%s)
 progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; }
+# wait_for_core: returns once fewer background jobs than cores still run.
+cores=$(nproc 2>/dev/null || echo 2)
+wait_for_core() { while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done; }
 
 # label, lab file, compiler flags (- for none): the solutions, their
 # variants, then the student's files if asked for.
@@ -75,13 +78,22 @@ resources() {
     "$root/build/$backend/common/device_query" --tsv > "$out/device_limits.tsv"
     printf 'stage\tkernel\tthreads\tregisters\tshared_bytes\tspill_store_bytes\tblocks_per_sm\tlimited_by\toccupancy_pct\n' \
         > "$out/resources.tsv"
-    labs | while read -r label src defines; do
+    # A kernel per core at once (nvcc is single-threaded), rows in labs' order.
+    local parts="$out/resources.parts" i=0 list
+    list=$(labs)
+    rm -rf "$parts" && mkdir -p "$parts"
+    while read -r label src defines; do
         [ "$defines" = - ] && defines=
         name=${label%-yours}
+        i=$((i + 1))
         progress "$label: registers and occupancy"
-        LAB_DEFINES="$defines" OCCUPANCY_TSV=1 common/occupancy/occupancy.sh "$src" "${name%%+*}" "" \
-            "$out/device_limits.tsv" 2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' >> "$out/resources.tsv" || true
-    done
+        wait_for_core
+        { LAB_DEFINES="$defines" OCCUPANCY_TSV=1 common/occupancy/occupancy.sh "$src" "${name%%+*}" "" \
+            "$out/device_limits.tsv" 2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' > "$parts/$i" || true; } &
+    done <<< "$list"
+    wait
+    for ((j = 1; j <= i; j++)); do cat "$parts/$j" >> "$out/resources.tsv"; done
+    rm -rf "$parts"
     # On a GPU, the runtime's own blocks per SM for the same kernels and
     # block sizes (the occupancy API), for the report to set beside them.
     [ "$backend" = gpu ] || return 0
@@ -105,20 +117,33 @@ machine_code() {
     fi
     printf 'stage\tkernel\tfirst_line\tlast_line\tinstructions\tffma\tlds\tlds_bytes\tlds_by_width\tsts\tsts_by_width\tldg\tldg_by_width\tstg\tldgsts\tbarriers\n' \
         > "$out/sass.tsv"
-    labs | while read -r label src defines; do
+    # A kernel per core at once, rows in labs' order; the table is dropped,
+    # with the first failure's reason, if any kernel's machine code failed.
+    local parts="$out/sass.parts" i=0 labels=() list
+    list=$(labs)
+    rm -rf "$parts" && mkdir -p "$parts"
+    while read -r label src defines; do
         [ "$defines" = - ] && defines=
         name=${label%-yours}
+        i=$((i + 1)) && labels[i]=$label
         progress "$label: machine code"
-        if ! LAB_DEFINES="$defines" SASS_TSV=1 common/sass/sass.sh "$src" "${name%%+*}" "$root/build/report/sass/$label" \
-            > "$out/tmp.sass" 2> "$out/sass-$label.log"; then
-            progress "machine code: $(head -n 2 "$out/sass-$label.log" | tr '\n' ' ')"
+        wait_for_core
+        { if LAB_DEFINES="$defines" SASS_TSV=1 common/sass/sass.sh "$src" "${name%%+*}" "$root/build/report/sass/$label" \
+                > "$parts/$i.sass" 2> "$out/sass-$label.log"; then
+              awk -v l="$label" '{ print l "\t" $0 }' "$parts/$i.sass" > "$parts/$i"
+              rm -f "$out/sass-$label.log"
+          fi; } &
+    done <<< "$list"
+    wait
+    for ((j = 1; j <= i; j++)); do
+        if [ ! -f "$parts/$j" ]; then
+            progress "machine code: $(head -n 2 "$out/sass-${labels[j]}.log" | tr '\n' ' ')"
             rm -f "$out/sass.tsv"
             break
         fi
-        awk -v l="$label" '{ print l "\t" $0 }' "$out/tmp.sass" >> "$out/sass.tsv"
-        rm -f "$out/sass-$label.log"
+        cat "$parts/$j" >> "$out/sass.tsv"
     done
-    rm -f "$out/tmp.sass"
+    rm -rf "$parts"
 }
 
 case "$mode" in
