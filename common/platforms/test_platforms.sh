@@ -10,11 +10,11 @@
 #                stack-clash and control-flow protection): libstdc++ 13's
 #                headers and Ubuntu's hardening, as on Ubuntu 24.04
 #   this machine:
-#     clang and ucontext   CC=clang CXX_SIM=clang++ SIM_FIBERS=ucontext: its
-#                clang, with the portable context switch of every machine
-#                that is neither x86-64 nor aarch64, here where it runs
-#                natively (clang with the assembly switch is Debian 13's
-#                clang 19; g++ with the portable one, aarch64's below)
+#     clang and ucontext   CC=clang CXX_SIM=clang++ SIM_FIBERS=ucontext:
+#                this machine's clang, with the portable context switch of
+#                every machine that is neither x86-64 nor aarch64, here where
+#                it runs natively (clang with the assembly switch is Debian
+#                13's clang 19; g++ with the portable one, aarch64's below)
 #   aarch64, under qemu-user: the simulator (its assembly context switch,
 #     fiber_switch_aarch64.S) and every solution cross-built
 #     (aarch64-linux-gnu-g++), each solution run at n = 31 and 100 (n = 31
