@@ -6,6 +6,10 @@
 # OUT/built-with.  Run from the repo root:
 #   sh common/tests/rebuilds_on_settings.sh BUILD_DIR
 set -u
+# From the kit's defaults: a setting the caller's make passed down (make
+# NVCC_CHECK=0 test-sim-unit puts it in the environment) would make a
+# change of it below no change.
+unset NVCC_CHECK LAB_DEFINES CHECK_CXXFLAGS
 
 out=${1:?usage: rebuilds_on_settings.sh BUILD_DIR}/rebuilds_on_settings
 rm -rf "$out"
