@@ -292,7 +292,7 @@ for stage in $stages; do
                 # with other settings, e.g. another tile width; their tests
                 # fail alone.
                 # The compiler's messages once, for the first that fails.
-                awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv" |
+                build_variants "$stage" |
                     {
                         failed_before=""
                         while IFS=$'\t' read -r variant defines; do

@@ -70,6 +70,13 @@ kit_error() {
     exit 2
 }
 
+# build_variants STAGE: "variant<TAB>defines" for each build of STAGE that
+# grader/variants.tsv adds to its plain one (names starting with "check" are
+# the simulator's check builds).
+build_variants() {
+    awk -F'\t' -v s="$1" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$grader_dir/variants.tsv"
+}
+
 # forget_test_selection: unsets what picks a subset of a stage's tests
 # (Check's own settings, and grade.sh's GRADE_CASES), for a grade that must
 # run every test whatever its caller was asked to run.

@@ -9,7 +9,7 @@
 #   grader/prepare_programs.sh gpu|sim      (called by make grade-prepare)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/grader/lib.sh"   # kit_stages
+. "$root/grader/lib.sh"   # kit_stages, build_variants
 backend=${1:?usage: prepare_programs.sh gpu|sim}
 out=$root/build/$backend/prepare/programs
 
@@ -25,5 +25,5 @@ for stage in $(kit_stages); do
         # Variants named check... are the simulator's, whatever the backend.
         case "$variant" in check*) prepare "$stage" "$variant" sim "$defines" ;;
                            *) prepare "$stage" "$variant" "$backend" "$defines" ;; esac
-    done < <(awk -F'\t' -v s="$stage" '!/^#/ && $1 == s { print $2 "\t" $3 }' "$root/grader/variants.tsv")
+    done < <(build_variants "$stage")
 done

@@ -17,9 +17,8 @@ submission=${3:-}
 cd "$root"
 started=$(date +%s)
 progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; }
-# wait_for_core: returns once fewer background jobs than cores still run.
+. "$root/grader/lib.sh"   # wait_for_slot
 cores=$(nproc 2>/dev/null || echo 2)
-wait_for_core() { while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done; }
 
 # label, lab file, compiler flags (- for none): the solutions, their
 # variants, then the student's files if asked for.
@@ -87,7 +86,7 @@ resources() {
         name=${label%-yours}
         i=$((i + 1))
         progress "$label: registers and occupancy"
-        wait_for_core
+        wait_for_slot "$cores"
         { LAB_DEFINES="$defines" OCCUPANCY_TSV=1 common/occupancy/occupancy.sh "$src" "${name%%+*}" "" \
             "$out/device_limits.tsv" 2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' > "$parts/$i" || true; } &
     done <<< "$list"
@@ -127,7 +126,7 @@ machine_code() {
         name=${label%-yours}
         i=$((i + 1)) && labels[i]=$label
         progress "$label: machine code"
-        wait_for_core
+        wait_for_slot "$cores"
         { if LAB_DEFINES="$defines" SASS_TSV=1 common/sass/sass.sh "$src" "${name%%+*}" "$root/build/report/sass/$label" \
                 > "$parts/$i.sass" 2> "$out/sass-$label.log"; then
               awk -v l="$label" '{ print l "\t" $0 }' "$parts/$i.sass" > "$parts/$i"
