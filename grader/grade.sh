@@ -139,10 +139,13 @@ build_lab() {
     # stopped at its limit (nvcc leaves its files behind) leaves nothing in
     # the machine's /tmp.
     rm -rf "$dir/$sub.tmp" && mkdir -p "$dir/$sub.tmp"
+    # No build outlasts the time for grading (GRADE_DEADLINE).
+    local seconds=$compile_seconds
+    [ -n "$deadline" ] && [ "$(seconds_left)" -lt "$seconds" ] && seconds=$(( $(seconds_left) > 1 ? $(seconds_left) : 1 ))
     (
         ulimit -d $((compile_memory_mib * 1024)) 2>/dev/null
         export TMPDIR="$dir/$sub.tmp"
-        LC_ALL=C exec timeout -k 5 "$compile_seconds" make --no-print-directory -f "$root/common/build.mk" $how \
+        LC_ALL=C exec timeout -k 5 "$seconds" make --no-print-directory -f "$root/common/build.mk" $how \
             LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" NVCC_CHECKED="$checked" "$target"
     ) > "$dir/$sub.log" 2>&1
     status=$?
@@ -254,62 +257,111 @@ first_todo() {
         awk -F: '{ print $2 " (line " $1 ")" }'
 }
 
-scored=""
-for stage in $stages; do
-    dir="$out/$stage"
+# build_stage STAGE: the stage's folder made afresh, the submission's two
+# files copied in, and matmul.cu built in each of the stage's variants.
+# Prints what the builds said, then, last, a line that starts with
+# $no_kernel_mark and says why the kernel's tests cannot run (nothing
+# after the mark when they can).
+no_kernel_mark=$'\x1e'
+build_stage() {
+    local stage=$1 dir="$out/$1" answers no_kernel="" others built
     rm -rf "$dir"
     mkdir -p "$dir/src"
     src="$submission/$stage/matmul.cu"
-    echo "== $stage ($backend backend) =="
     # Only these two files are taken, and only if they are plain files: a
     # link could point at the solutions.
     answers="$submission/$stage/answers.txt"
     [ -f "$answers" ] && [ ! -L "$answers" ] && cp "$answers" "$dir/src/answers.txt"
-    no_kernel=""   # why the kernel's tests cannot run, when they cannot
-    if [ -n "$deadline" ] && [ "$(seconds_left)" -le 5 ]; then
-        fail_stage "$stage" "not graded: the time for grading ran out before this stage"
+    if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
+        no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
+    elif [ ! -f "$src" ]; then
+        no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
+        others=$(other_kernel_files "$submission/$stage")
+        [ -n "$others" ] && no_kernel+="; the folder has $others: the file graded must be named matmul.cu"
     else
-        if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
-            no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
-        elif [ ! -f "$src" ]; then
-            no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
-            others=$(other_kernel_files "$submission/$stage")
-            [ -n "$others" ] && no_kernel+="; the folder has $others: the file graded must be named matmul.cu"
+        cp "$src" "$dir/src/matmul.cu"
+        build_lab "$stage" "$dir" build ""
+        built=$?
+        if [ $built -eq 3 ]; then
+            no_kernel="not graded on the simulator: matmul.cu $kit_limit_why"
+        elif [ $built -eq 5 ]; then
+            no_kernel="matmul.cu calls a library (${libraries_called}), which no lab links: its kernel tests score 0"
+        elif [ $built -eq 4 ]; then
+            no_kernel="matmul.cu includes a file of the kit that is not a header (above): its kernel tests score 0"
+        elif [ $built -ne 0 ]; then
+            no_kernel="matmul.cu does not compile (the compiler's messages are above)"
         else
-            cp "$src" "$dir/src/matmul.cu"
-            build_lab "$stage" "$dir" build ""
-            built=$?
-            if [ $built -eq 3 ]; then
-                no_kernel="not graded on the simulator: matmul.cu $kit_limit_why"
-            elif [ $built -eq 5 ]; then
-                no_kernel="matmul.cu calls a library (${libraries_called}), which no lab links: its kernel tests score 0"
-            elif [ $built -eq 4 ]; then
-                no_kernel="matmul.cu includes a file of the kit that is not a header (above): its kernel tests score 0"
-            elif [ $built -ne 0 ]; then
-                no_kernel="matmul.cu does not compile (the compiler's messages are above)"
-            else
-                # Build variants (grader/variants.tsv): the same file rebuilt
-                # with other settings, e.g. another tile width; their tests
-                # fail alone.
-                # The compiler's messages once, for the first that fails.
-                build_variants "$stage" |
-                    {
-                        failed_before=""
-                        while IFS=$'\t' read -r variant defines; do
-                            # make reads an argument with "=" as a variable: no "=" in paths.
-                            shown=$(build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines") && continue
-                            if [ -n "$failed_before" ]; then
-                                echo "   (the tests of $variant score 0: it does not build${defines:+ with $defines} either)"
-                                continue
-                            fi
-                            failed_before=1
-                            [ -n "$defines" ] && setting_not_taken "$stage" "$defines"
-                            echo "$shown"
-                            echo "   (the tests of $variant score 0)"
-                        done
-                    }
-            fi
+            # Build variants (grader/variants.tsv): the same file rebuilt
+            # with other settings, e.g. another tile width; their tests
+            # fail alone.
+            # The compiler's messages once, for the first that fails.
+            build_variants "$stage" |
+                {
+                    failed_before=""
+                    while IFS=$'\t' read -r variant defines; do
+                        # make reads an argument with "=" as a variable: no "=" in paths.
+                        shown=$(build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines") && continue
+                        if [ -n "$failed_before" ]; then
+                            echo "   (the tests of $variant score 0: it does not build${defines:+ with $defines} either)"
+                            continue
+                        fi
+                        failed_before=1
+                        [ -n "$defines" ] && setting_not_taken "$stage" "$defines"
+                        echo "$shown"
+                        echo "   (the tests of $variant score 0)"
+                    done
+                }
         fi
+    fi
+    printf '%s%s\n' "$no_kernel_mark" "$no_kernel"
+}
+
+# With two cores or more, the next stage is built while this one's tests
+# run (builds use one core, and most of a stage's tests one or two), into
+# a pipe this script reads when that stage's turn comes: a stage's lines
+# come out in the same order as without.  The tests themselves still run
+# one stage at a time, so a student's program never runs beside another.
+build_ahead=0
+[ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] && build_ahead=1
+ahead_stage="" ahead_fd=""
+start_build_ahead() {
+    exec {ahead_fd}< <(build_stage "$1")
+    ahead_stage=$1
+}
+drop_build_ahead() {
+    [ -n "$ahead_stage" ] || return 0
+    exec {ahead_fd}<&-
+    ahead_stage=""
+}
+
+scored=""
+stage_list=($stages)
+for ((k = 0; k < ${#stage_list[@]}; k++)); do
+    stage=${stage_list[k]}
+    dir="$out/$stage"
+    echo "== $stage ($backend backend) =="
+    no_kernel=""   # why the kernel's tests cannot run, when they cannot
+    ran_out=""
+    if [ -n "$deadline" ] && [ "$(seconds_left)" -le 5 ]; then
+        ran_out=before
+    elif [ "$ahead_stage" = "$stage" ]; then
+        built=$(cat <&"$ahead_fd")
+        drop_build_ahead
+    else
+        built=$(build_stage "$stage")
+    fi
+    # Builds stop at the deadline too (build_lab).
+    [ -z "$ran_out" ] && [ -n "$deadline" ] && [ "$(seconds_left)" -le 5 ] && ran_out=during
+    if [ -n "$ran_out" ]; then
+        drop_build_ahead
+        rm -rf "$dir" && mkdir -p "$dir"
+        fail_stage "$stage" "not graded: the time for grading ran out $ran_out this stage"
+    else
+        no_kernel=${built##*"$no_kernel_mark"}
+        built=${built%"$no_kernel_mark"*}
+        [ -z "$built" ] || printf '%s' "$built"
+        next=${stage_list[k + 1]:-}
+        [ "$build_ahead" = 1 ] && [ -n "$next" ] && start_build_ahead "$next"
         # The suite runs even with no kernel to run: the kernel's tests then
         # fail at once (its program does not exist) and the quiz is graded.
         # Whatever a student's program left in this folder is not read: the

@@ -10,6 +10,7 @@ cases="$root/grader/tests/bad-kernels"
 out="$root/build/test-grading/bad-kernels"
 failures=0
 . "$root/grader/lib.sh"   # score, points_table
+. "$root/grader/tests/case_pool.sh"   # pool_case, pool_settle: the cases a few at once
 # Stage 01's points, and those of its kernel alone: these submissions have
 # no answers.txt, so the quiz's points are lost whatever the kernel.
 full01=$(score max "$(points_table 01-naive)")
@@ -17,8 +18,9 @@ kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { prin
 
 # expect CASE SCORE PHRASE [LAB]: grading CASE's stage LAB (01-naive unless
 # said) ends normally with SCORE, and its output contains PHRASE (or one of
-# its alternatives, separated by "||").
-expect() {
+# its alternatives, separated by "||").  Beside other cases (case_pool.sh).
+expect() { pool_case "$1" expect_now "$@"; }
+expect_now() {
     local name=$1 score=$2 phrase=$3 lab=${4:-01-naive} log="$out/$1.log"
     mkdir -p "$out/$name"
     # Short time limits: the hanging kernel costs seconds, not minutes.
@@ -67,6 +69,7 @@ expect exit-early 0/$full01 "before it returned every result"
 expect escapes-its-group $kernel01/$full01 "n=1000, 2 random inputs: correct"
 # g++'s message, or nvcc's when the simulator's build asks nvcc first.
 TMPDIR=$(machine_tmp) expect no-compile 0/$full01 "expected ';'||expected a \";\""
+pool_settle
 nothing_left_in_machine_tmp no-compile
 expect barrier-after-return 2/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
@@ -111,15 +114,18 @@ GRADE_SEED=4242 expect rebuilds-inputs-on-host 0/$full01 "elements wrong; first 
 size01=$(awk -F'\t' '!/^#/ && $1 ~ /^n=/ { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
 expect host-compute-hidden-pointer "$size01/$full01" "the kernels made 30000 accesses to host memory"
 right="$root/grader/tests/right-kernels/grid-stride-1d"
-mkdir -p "$out/right-ledger-from-check"
-if GRADE_LEDGER_FROM_CHECK=1 SUBMISSION="$right" LAB=01-naive GRADE_OUT="$out/right-ledger-from-check" \
-        "$root/grader/grade.sh" > "$out/right-ledger-from-check.log" 2>&1 &&
-        grep -qx "Score: $kernel01/$full01" "$out/right-ledger-from-check.log"; then
-    echo "ok   right kernel, copies asked of the check build: Score: $kernel01/$full01"
-else
-    echo "FAIL right kernel, copies asked of the check build: not $kernel01/$full01 (see $out/right-ledger-from-check.log)"
-    failures=$((failures + 1))
-fi
+right_ledger_from_check() {
+    mkdir -p "$out/right-ledger-from-check"
+    if GRADE_LEDGER_FROM_CHECK=1 SUBMISSION="$right" LAB=01-naive GRADE_OUT="$out/right-ledger-from-check" \
+            "$root/grader/grade.sh" > "$out/right-ledger-from-check.log" 2>&1 &&
+            grep -qx "Score: $kernel01/$full01" "$out/right-ledger-from-check.log"; then
+        echo "ok   right kernel, copies asked of the check build: Score: $kernel01/$full01"
+    else
+        echo "FAIL right kernel, copies asked of the check build: not $kernel01/$full01 (see $out/right-ledger-from-check.log)"
+        failures=$((failures + 1))
+    fi
+}
+pool_case right-ledger-from-check right_ledger_from_check
 # Right answers from a B it transposed in place and left so: every size
 # test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
 # the structural test (a kernel computed C) still passes.
@@ -141,15 +147,18 @@ expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads())
 # failure says its size once, and the assertion, on a line of its own, is
 # indented as the summary indents (on every awk: no regex braces).
 expect device-assert 2/$full01 "an assert() failed"
-SUBMISSION="$cases/device-assert" LAB=01-naive GRADE_OUT="$out/device-assert-quiet" GRADE_TIMEOUT_SCALE=0.2 \
-    "$root/grader/grade.sh" > "$out/device-assert-quiet.log" 2>&1
-if grep -q '^    first failure: n=1: an assert() failed' "$out/device-assert-quiet.log" &&
-        grep -A1 '^    first failure:' "$out/device-assert-quiet.log" | grep -q '^      [^ ].*Assertion `n % 16 == 0. failed'; then
-    echo "ok   device-assert without V=1: the first failure, its size once, the assertion beneath it"
-else
-    echo "FAIL device-assert without V=1: not as expected (see $out/device-assert-quiet.log)"
-    failures=$((failures + 1))
-fi
+device_assert_quiet() {
+    SUBMISSION="$cases/device-assert" LAB=01-naive GRADE_OUT="$out/device-assert-quiet" GRADE_TIMEOUT_SCALE=0.2 \
+        "$root/grader/grade.sh" > "$out/device-assert-quiet.log" 2>&1
+    if grep -q '^    first failure: n=1: an assert() failed' "$out/device-assert-quiet.log" &&
+            grep -A1 '^    first failure:' "$out/device-assert-quiet.log" | grep -q '^      [^ ].*Assertion `n % 16 == 0. failed'; then
+        echo "ok   device-assert without V=1: the first failure, its size once, the assertion beneath it"
+    else
+        echo "FAIL device-assert without V=1: not as expected (see $out/device-assert-quiet.log)"
+        failures=$((failures + 1))
+    fi
+}
+pool_case device-assert-quiet device_assert_quiet
 # float4 loads from rows that start on a 16-byte boundary only when 4
 # divides n: where it does not, the kernel stops as a GPU's does
 # (cudaErrorMisalignedAddress), with the line and the address in words;
@@ -189,6 +198,7 @@ NVCC_CHECK=0 expect uses-cublas 0/$full01 "its kernel tests score 0"
 # Its tile width a constexpr of its own, which the grader's -DTILE=16 breaks:
 # the reason said once, before the compiler's message, which is shown once.
 expect constexpr-tile 0/$full04 "04-tiled/matmul.cu builds as it is, but not with -DTILE=16" 04-tiled
+pool_settle
 if [ "$(grep -c '^   | ' "$out/constexpr-tile.log")" -le 3 ] && grep -q "TILE=32 score 0: it does not build with -DTILE=32 either" "$out/constexpr-tile.log"; then
     echo "ok   constexpr-tile: the compiler's message once, not once per build"
 else
@@ -219,6 +229,7 @@ expect cooperative-groups-grid 0/$full01 "kit limit: 01-naive/matmul.cu uses coo
 expect cooperative-groups-memcpy 0/$full04 "kit limit: 04-tiled/matmul.cu uses cooperative_groups/memcpy_async.h, which CUDA provides" 04-tiled
 # A kit limit is said again above the score, in results.json and in the
 # gradebook's needs_gpu column: the 0 is the kit's, and a GPU can grade it.
+pool_settle
 ws="$out/occupancy-query"
 if grep -q "^Not graded here: 01-naive (a kit limit" "$out/occupancy-query.log" &&
         grep -q '"needs_gpu": "01-naive"' "$ws/results.json" &&
@@ -232,6 +243,7 @@ fi
 # on its results, never a hang.
 expect lingers-after-results $kernel01/$full01 "C computed by the kernel"
 
+pool_settle
 # A machine far slower than the limits assume (GRADE_TIMEOUT_SCALE=0.01:
 # n = 1000 gets half a second): the right kernel's runs go on past their
 # limits while blocks keep finishing, and it scores every kernel point;
@@ -264,6 +276,7 @@ fi
 # it doubles, and on an idle machine asks for 4 GiB within the 5 seconds.
 TMPDIR=$(machine_tmp) GRADE_COMPILE_SECONDS=5 expect compiler-never-ends 0/$full01 \
     "the compiler did not finish within 5 s||(a build may use 4096 MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
+pool_settle
 nothing_left_in_machine_tmp compiler-never-ends
 
 # Host memory past the limit (RLIMIT_DATA, see grader/student_run.c): the
@@ -284,26 +297,30 @@ fi
 # A tiled kernel without its first barrier (the mutant of the same name):
 # its barrier tests name the hazard and the barrier even though the result
 # is wrong, and the wrong result says where its NaNs came from.
-nb="$out/no-first-barrier-submission"
-rm -rf "$nb" && mkdir -p "$nb/04-tiled"
-patch --quiet --fuzz=0 -r - -o "$nb/04-tiled/matmul.cu" "$root/solutions/04-tiled/matmul.cu" \
-    < "$root/grader/mutants/04-tiled/no-first-barrier.patch" > /dev/null
-SUBMISSION="$nb" LAB=04-tiled GRADE_OUT="$out/no-first-barrier" GRADE_TIMEOUT_SCALE=0.2 V=1 \
-    "$root/grader/grade.sh" > "$out/no-first-barrier.log" 2>&1
-status=$?
-if [ $status -eq 0 ] && grep -A4 '^  barriers (TILE=32)' "$out/no-first-barrier.log" |
-        grep -q 'read-after-write hazard.*a __syncthreads() is missing after matmul.cu:' &&
-        grep -q 'computed from shared memory no thread had written' "$out/no-first-barrier.log"; then
-    echo "ok   no-first-barrier: the barrier test names the hazard and the missing barrier, with a wrong result too"
-else
-    echo "FAIL no-first-barrier: status $status; the barrier test does not name the hazard (see $out/no-first-barrier.log)"
-    failures=$((failures + 1))
-fi
+no_first_barrier() {
+    nb="$out/no-first-barrier-submission"
+    rm -rf "$nb" && mkdir -p "$nb/04-tiled"
+    patch --quiet --fuzz=0 -r - -o "$nb/04-tiled/matmul.cu" "$root/solutions/04-tiled/matmul.cu" \
+        < "$root/grader/mutants/04-tiled/no-first-barrier.patch" > /dev/null
+    SUBMISSION="$nb" LAB=04-tiled GRADE_OUT="$out/no-first-barrier" GRADE_TIMEOUT_SCALE=0.2 V=1 \
+        "$root/grader/grade.sh" > "$out/no-first-barrier.log" 2>&1
+    status=$?
+    if [ $status -eq 0 ] && grep -A4 '^  barriers (TILE=32)' "$out/no-first-barrier.log" |
+            grep -q 'read-after-write hazard.*a __syncthreads() is missing after matmul.cu:' &&
+            grep -q 'computed from shared memory no thread had written' "$out/no-first-barrier.log"; then
+        echo "ok   no-first-barrier: the barrier test names the hazard and the missing barrier, with a wrong result too"
+    else
+        echo "FAIL no-first-barrier: status $status; the barrier test does not name the hazard (see $out/no-first-barrier.log)"
+        failures=$((failures + 1))
+    fi
+}
+pool_case no-first-barrier no_first_barrier
 
 # A sum never set to zero: wrong by whatever the stack held (the score
 # depends on it), and the compiler's warning is shown under the stage's
 # failure, in one line; with V=1, in full.
-for verbose in "" 1; do
+uninitialised_sum() {
+    local verbose=$1 log status shown
     log="$out/uninitialised-sum$verbose.log"
     SUBMISSION="$cases/uninitialised-sum" LAB=01-naive GRADE_OUT="$out/uninitialised-sum$verbose" \
         GRADE_TIMEOUT_SCALE=0.2 V=$verbose "$root/grader/grade.sh" > "$log" 2>&1
@@ -317,36 +334,45 @@ for verbose in "" 1; do
         echo "FAIL uninitialised-sum${verbose:+ (V=1)}: status $status; no line like \"$shown\" (see $log)"
         failures=$((failures + 1))
     fi
-done
+}
+pool_case uninitialised-sum uninitialised_sum ""
+pool_case uninitialised-sum-v uninitialised_sum 1
 
 # `make run` names a header of the student's own under the build, on either
 # backend (on the simulator the build fails: its rewrite of CUDA's words
 # never reaches the header); a copy of the kit's lab.h beside it is not one.
-probe="$out/own-header-run/01-naive"
-rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/own-header/01-naive/"* "$root/common/lab.h" "$probe/" &&
-    echo "include $root/common/lab.mk" > "$probe/Makefile"
-if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-own-header.log" 2>&1 &&
-        grep -q "^note: matmul.cu includes index.cuh from its own folder, but a lab is one file" "$out/make-run-own-header.log" &&
-        ! grep -q "includes lab.h" "$out/make-run-own-header.log"; then
-    echo "ok   make run: a header of the student's own beside matmul.cu is named, with what to do"
-else
-    echo "FAIL make run: no note on index.cuh (see $out/make-run-own-header.log)"
-    failures=$((failures + 1))
-fi
+make_run_own_header() {
+    probe="$out/own-header-run/01-naive"
+    rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/own-header/01-naive/"* "$root/common/lab.h" "$probe/" &&
+        echo "include $root/common/lab.mk" > "$probe/Makefile"
+    if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-own-header.log" 2>&1 &&
+            grep -q "^note: matmul.cu includes index.cuh from its own folder, but a lab is one file" "$out/make-run-own-header.log" &&
+            ! grep -q "includes lab.h" "$out/make-run-own-header.log"; then
+        echo "ok   make run: a header of the student's own beside matmul.cu is named, with what to do"
+    else
+        echo "FAIL make run: no note on index.cuh (see $out/make-run-own-header.log)"
+        failures=$((failures + 1))
+    fi
+}
+pool_case make-run-own-header make_run_own_header
 
 # `make run` on the simulator says the same under the compiler's messages:
 # a stage folder of its own (its build goes to build/sim/kit-limit/).
-probe="$out/kit-limit/01-naive"
-rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/launch-by-api/01-naive/matmul.cu" "$probe/" &&
-    echo "include $root/common/lab.mk" > "$probe/Makefile"
-if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-kit-limit.log" 2>&1 &&
-        grep -q "^note: cudaLaunchKernel: CUDA has it and the CPU simulator does not" "$out/make-run-kit-limit.log"; then
-    echo "ok   make run: a name CUDA has and the simulator lacks is called the kit's limit"
-else
-    echo "FAIL make run: no note on the kit's limit under the compiler's messages (see $out/make-run-kit-limit.log)"
-    failures=$((failures + 1))
-fi
-rm -rf "$root/build/sim/kit-limit"
+make_run_kit_limit() {
+    probe="$out/kit-limit/01-naive"
+    rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/launch-by-api/01-naive/matmul.cu" "$probe/" &&
+        echo "include $root/common/lab.mk" > "$probe/Makefile"
+    if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-kit-limit.log" 2>&1 &&
+            grep -q "^note: cudaLaunchKernel: CUDA has it and the CPU simulator does not" "$out/make-run-kit-limit.log"; then
+        echo "ok   make run: a name CUDA has and the simulator lacks is called the kit's limit"
+    else
+        echo "FAIL make run: no note on the kit's limit under the compiler's messages (see $out/make-run-kit-limit.log)"
+        failures=$((failures + 1))
+    fi
+}
+pool_case make-run-kit-limit make_run_kit_limit
 
+pool_settle
+rm -rf "$root/build/sim/kit-limit"
 [ $failures -eq 0 ] && echo "bad kernels: all handled" || echo "bad kernels: $failures case(s) mishandled"
 [ $failures -eq 0 ]

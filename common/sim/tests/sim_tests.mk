@@ -65,10 +65,16 @@ $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c
 	@mkdir -p $(@D)
 	$(CC) -O2 -I$(SIM_UNIT_DIR) $(filter %.c,$^) $(CHECK_CFLAGS) $(CHECK_LIBS) -o $@
 
+# The test programs' three compilations run at once (a core each), after
+# the runtime they need.
+SIM_UNIT_OBJECTS := $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch $(SIM_UNIT_OUT)/test_check_mode.o
+.PHONY: sim-unit-objects
+sim-unit-objects: sim-unit-runtime
+	@$(MAKE) -s --no-print-directory -j$$(nproc 2>/dev/null || echo 1) -o sim-unit-runtime $(SIM_UNIT_OBJECTS)
+
 # Linked every time (it is quick), so a rebuilt libsim.a is always the one
 # tested.
-test-sim-unit: sim-unit-runtime $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch \
-        $(SIM_UNIT_OUT)/test_check_mode.o
+test-sim-unit: sim-unit-objects
 	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OCCUPANCY) $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
 	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_check_mode.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_check_mode
 	@cd $(ROOT) || exit 1; status=0; \

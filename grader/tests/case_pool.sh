@@ -1,0 +1,64 @@
+# Sourced by the grader's own tests: independent cases run a few at once.
+# Most of a case's time is one core compiling or one CUDA thread running, or
+# a hanging kernel waited for, so cases side by side keep the cores busy
+# (grade.sh's limits stretch while a run makes progress, as on any busy
+# machine).  What each case prints is held back and shown in the order the
+# cases were started, as soon as every case before it has finished.
+#
+#   pool_case NAME COMMAND...   runs COMMAND in the background, at most
+#                               POOL_JOBS at once (default: the CPUs).  A
+#                               case that shares NAME (and so its folders
+#                               and logs) with one still running waits for
+#                               every case before it to end first.
+#   pool_settle                 waits for every case started, shows what is
+#                               left, and adds the failures the cases
+#                               counted (their own `failures`) to this
+#                               shell's `failures`; call it before reading
+#                               a case's files, and before anything that
+#                               must run alone
+# Needs grader/lib.sh (wait_for_slot).
+pool_jobs=${POOL_JOBS:-$(nproc 2>/dev/null || echo 2)}
+pool_dir=$(mktemp -d "${TMPDIR:-/tmp}/case-pool.XXXXXX") || exit 2
+trap 'rm -rf "$pool_dir"' EXIT
+pool_started=0 pool_shown=0
+pool_names=() pool_pids=()
+
+# Shows, in order, the output of the finished cases no unfinished case
+# comes before.
+pool_show_finished() {
+    while [ "$pool_shown" -lt "$pool_started" ] && [ -f "$pool_dir/$pool_shown.failures" ]; do
+        cat "$pool_dir/$pool_shown.out"
+        failures=$((failures + $(cat "$pool_dir/$pool_shown.failures")))
+        pool_shown=$((pool_shown + 1))
+    done
+}
+
+pool_case() {
+    local name=$1 i running
+    shift
+    for ((i = pool_shown; i < pool_started; i++)); do
+        [ "${pool_names[i]}" = "$name" ] && { pool_settle; break; }
+    done
+    wait_for_slot "$pool_jobs"
+    pool_show_finished
+    i=$pool_started
+    (
+        failures=0
+        "$@" > "$pool_dir/$i.out" 2>&1
+        echo "$failures" > "$pool_dir/$i.failures.tmp" && mv "$pool_dir/$i.failures.tmp" "$pool_dir/$i.failures"
+    ) &
+    pool_pids[i]=$!
+    pool_names[i]=$name
+    pool_started=$((i + 1))
+}
+
+pool_settle() {
+    local i
+    for ((i = pool_shown; i < pool_started; i++)); do
+        wait "${pool_pids[i]}"
+        [ -f "$pool_dir/$i.failures" ] && continue
+        echo "FAIL ${pool_names[i]}: the case ended before counting its failures" >> "$pool_dir/$i.out"
+        echo 1 > "$pool_dir/$i.failures"
+    done
+    pool_show_finished
+}
