@@ -16,7 +16,6 @@
 #                               shell's `failures`; call it before reading
 #                               a case's files, and before anything that
 #                               must run alone
-# Needs grader/lib.sh (wait_for_slot).
 pool_jobs=${POOL_JOBS:-$(nproc 2>/dev/null || echo 2)}
 pool_dir=$(mktemp -d "${TMPDIR:-/tmp}/case-pool.XXXXXX") || exit 2
 trap 'rm -rf "$pool_dir"' EXIT
@@ -33,13 +32,43 @@ pool_show_finished() {
     done
 }
 
+# The names of the cases started and not finished.  A case whose shell
+# ended without counting (killed) is a failure of its own.
+pool_running() {
+    local i names=()
+    for ((i = pool_shown; i < pool_started; i++)); do
+        [ -f "$pool_dir/$i.failures" ] && continue
+        if kill -0 "${pool_pids[i]}" 2>/dev/null; then
+            names+=("${pool_names[i]}")
+        else
+            echo "FAIL ${pool_names[i]}: the case ended before counting its failures" >> "$pool_dir/$i.out"
+            echo 1 > "$pool_dir/$i.failures"
+        fi
+    done
+    echo "${names[*]}"
+}
+
+# pool_wait MORE: waits until fewer than MORE of this shell's background
+# jobs run, or, with MORE = 0, until every case has finished; shows the
+# cases that finish meanwhile, and every 30 s which still run, so that a
+# long case never looks hung.
+pool_wait() {
+    local waited=0
+    while if [ "$1" -gt 0 ]; then [ "$(jobs -rp | wc -l)" -ge "$1" ]; else [ -n "$(pool_running)" ]; fi; do
+        sleep 1
+        waited=$((waited + 1))
+        pool_show_finished
+        [ $((waited % 30)) -eq 0 ] && echo "     ... still running: $(pool_running) (${waited}s)"
+    done
+}
+
 pool_case() {
-    local name=$1 i running
+    local name=$1 i
     shift
     for ((i = pool_shown; i < pool_started; i++)); do
         [ "${pool_names[i]}" = "$name" ] && { pool_settle; break; }
     done
-    wait_for_slot "$pool_jobs"
+    pool_wait "$pool_jobs"
     pool_show_finished
     i=$pool_started
     (
@@ -54,11 +83,9 @@ pool_case() {
 
 pool_settle() {
     local i
+    pool_wait 0
     for ((i = pool_shown; i < pool_started; i++)); do
         wait "${pool_pids[i]}"
-        [ -f "$pool_dir/$i.failures" ] && continue
-        echo "FAIL ${pool_names[i]}: the case ended before counting its failures" >> "$pool_dir/$i.out"
-        echo 1 > "$pool_dir/$i.failures"
     done
     pool_show_finished
 }
