@@ -139,12 +139,7 @@ else
 	    grep -q '^  kernel matmul_tiled_kernel: [0-9]* registers, 8192 bytes of static shared memory, 2 blocks per SM: the same as worked out above' \
 	        $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
 	@echo "nvcc: the occupancy API's program for every stage's solution: built for a GPU, and run on the simulator"
-	@for d in solutions/*/; do s=$$(basename $$d); \
-	    common/occupancy/occupancy_api.sh $$d/matmul.cu 256 $(TEST_OUT)/nvcc/occupancy_api/$$s --build || exit 1; \
-	    common/occupancy/occupancy_api.sh $$d/matmul.cu 256 $(TEST_OUT)/nvcc/occupancy_api_sim/$$s --simulator \
-	        > $(TEST_OUT)/nvcc/occupancy_api_sim.$$s.txt || exit 1; \
-	    grep -qE '	[0-9]+	[0-9]+	[0-9]+$$' $(TEST_OUT)/nvcc/occupancy_api_sim.$$s.txt || \
-	        { echo "the simulator's occupancy API gave no answer for $$s:"; cat $(TEST_OUT)/nvcc/occupancy_api_sim.$$s.txt; exit 1; }; done
+	@common/occupancy/tests/api_every_solution.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: stage 08's shape tuner"
 	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
 	    { cat $(TEST_OUT)/nvcc.log; exit 1; }

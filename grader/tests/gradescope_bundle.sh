@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Gradescope bundle end to end, without Gradescope: `make gradescope`,
 # the zip unpacked as Gradescope does (/autograder/source, here a fake
-# root), run_autograder on the solutions (full marks), then on an upload of
-# the labs/ folder itself with one stage missing and another that hangs
-# (each loses its own points, no other stage any), a submission that
+# root), run_autograder on the solutions (full marks) and, at the same time
+# in a second such root, on an upload of the labs/ folder itself with one
+# stage missing and another that hangs (each loses its own points, no
+# other stage any); then a submission that
 # tampers with the kit, and a deadline already past.  setup.sh is not run:
 # the packages are already here.
 #
@@ -120,18 +121,47 @@ done
 extra=$(cd "$fake/source" && ls -d labs solutions build results.json 2>/dev/null)
 [ -z "$extra" ] && echo "ok   the zip holds no labs/, solutions/ or build outputs" || fail "the zip holds: $extra"
 
-# autograde NAME: runs run_autograder on $fake/submission; its log is NAME.log.
+# autograde NAME [ROOT]: runs run_autograder on ROOT/submission (ROOT:
+# $fake); its log is NAME.log, its exit status NAME.status, its seconds
+# NAME.took.
 autograde() {
-    rm -rf "$fake/results"
-    AUTOGRADER_ROOT="$fake" run_with_progress "autograder: $1" "$fake/../$1.log" bash "$fake/source/run_autograder"
+    local at=${2:-$fake} t=$SECONDS
+    rm -rf "$at/results" "$fake/../$1.status" "$fake/../$1.took"
+    AUTOGRADER_ROOT="$at" run_with_progress "autograder: $1" "$fake/../$1.log" bash "$at/source/run_autograder"
+    echo $? > "$fake/../$1.status"
+    echo $((SECONDS - t)) > "$fake/../$1.took"
 }
 
+# 1 and 2 run at once, each in an autograder of its own (as on two of
+# Gradescope's machines: the second a copy of the unpacked zip, made before
+# either builds anything), judged in order once both are done.
+# 2. The labs/ folder itself uploaded (nested one level), with two stages
+# short, in one run: 05-padding missing (its kernel saved as MatMul.cu,
+# which is not graded, and named so) loses all its points; 04-tiled's
+# kernel hangs from n = 64 on, which costs that stage one time limit (its
+# larger runs are not started).  Every other stage keeps all its points,
+# well inside the autograder's limit.
+second="$fake-2"
+rm -rf "$second" && mkdir -p "$second/submission/labs" && cp -R "$fake/source" "$second/source"
+cp -R "$root/solutions/." "$second/submission/labs/"
+rm -rf "$second/submission/labs/05-padding"
+mkdir -p "$second/submission/labs/05-padding"
+cp "$root/solutions/05-padding/matmul.cu" "$second/submission/labs/05-padding/MatMul.cu"
+sed 's|^    float sum = 0.0f;$|    float sum = 0.0f;\n    if (n >= 64) { volatile int spin = 1; while (spin) { } }|' \
+    "$root/solutions/04-tiled/matmul.cu" > "$second/submission/labs/04-tiled/matmul.cu"
+grep -q 'volatile int spin' "$second/submission/labs/04-tiled/matmul.cu" || fail "hang: could not make the hanging kernel"
+tiled=$(score max "$(points_table 04-tiled)")
+padding=$(score max "$(points_table 05-padding)")
 # 1. The solutions, laid out like labs/: full marks.
 cp -R "$root/solutions/." "$fake/submission/"
-autograde solutions
-status=$?
+autograde solutions &
+solutions_job=$!
+autograde missing-and-hanging "$second" &
+wait $solutions_job $!
+
+status=$(cat "$fake/../solutions.status" 2>/dev/null || echo "none (it did not finish)")
 json="$fake/results/results.json"
-if [ $status -ne 0 ] || [ ! -f "$json" ]; then
+if [ "$status" != 0 ] || [ ! -f "$json" ]; then
     fail "solutions: run_autograder exited with $status, results.json $([ -f "$json" ] && echo there || echo missing) (see $fake/../solutions.log)"
 else
     read -r score max tests <<< "$(json_shape "$json")"
@@ -145,27 +175,9 @@ else
 fi
 full=${max:-0}
 
-# 2. The labs/ folder itself uploaded (nested one level), with two stages
-# short, in one run: 05-padding missing (its kernel saved as MatMul.cu,
-# which is not graded, and named so) loses all its points; 04-tiled's
-# kernel hangs from n = 64 on, which costs that stage one time limit (its
-# larger runs are not started).  Every other stage keeps all its points,
-# well inside the autograder's limit.
-rm -rf "$fake/submission"
-mkdir -p "$fake/submission/labs"
-cp -R "$root/solutions/." "$fake/submission/labs/"
-rm -rf "$fake/submission/labs/05-padding"
-mkdir -p "$fake/submission/labs/05-padding"
-cp "$root/solutions/05-padding/matmul.cu" "$fake/submission/labs/05-padding/MatMul.cu"
-sed 's|^    float sum = 0.0f;$|    float sum = 0.0f;\n    if (n >= 64) { volatile int spin = 1; while (spin) { } }|' \
-    "$root/solutions/04-tiled/matmul.cu" > "$fake/submission/labs/04-tiled/matmul.cu"
-grep -q 'volatile int spin' "$fake/submission/labs/04-tiled/matmul.cu" || fail "hang: could not make the hanging kernel"
-tiled=$(score max "$(points_table 04-tiled)")
-padding=$(score max "$(points_table 05-padding)")
-t=$SECONDS
-autograde missing-and-hanging
-status=$?
-took=$((SECONDS - t))
+status=$(cat "$fake/../missing-and-hanging.status" 2>/dev/null || echo "none (it did not finish)")
+took=$(cat "$fake/../missing-and-hanging.took" 2>/dev/null || echo 0)
+json="$second/results/results.json"
 # scored_tests STAGE-PATTERN: "tests short" among results.json's tests whose
 # name matches (awk regex), short being those below their max_score.
 scored_tests() {
@@ -187,7 +199,7 @@ else
         fail "missing and hanging stages: results.json is not valid JSON ($(json_shape "$json"))"
     elif ! [[ $score =~ ^[0-9]+$ && $max =~ ^[0-9]+$ ]]; then
         fail "missing and hanging stages: no numeric score and max_score in results.json ($score, $max)"
-    elif [ $status -eq 0 ] && [ "$max" = "$full" ] && [ "$others" -gt 0 ] && [ "$others_short" = 0 ] &&
+    elif [ "$status" = 0 ] && [ "$max" = "$full" ] && [ "$others" -gt 0 ] && [ "$others_short" = 0 ] &&
             [ "$padding_got" = 0 ] && [ "$score" -ge $((full - padding - tiled)) ] && [ "$score" -lt $((full - padding)) ] &&
             [ $took -lt 300 ] &&
             grep -q '"output": "Graded labs: .*not found (0 points): 05-padding' "$json" &&
@@ -212,6 +224,7 @@ if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
       printf '    f = fopen("%s/source/grader/suites/01-naive.points.tsv", "a");\n    if (f) { fputs("extra\\t100\\tfree points\\n", f); fclose(f); }\n}\n' "$fake"
     } > "$fake/submission/01-naive/matmul.cu"
     rm -rf "$fake/results"
+    json="$fake/results/results.json"
     LAB=01-naive AUTOGRADER_ROOT="$fake" bash "$fake/source/run_autograder" > "$fake/../tamper.log" 2>&1
     read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
     if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/suites/01-naive.points.tsv")" != "$points_before" ]; then
