@@ -40,7 +40,7 @@ pool_running() {
         [ -f "$pool_dir/$i.failures" ] && continue
         if kill -0 "${pool_pids[i]}" 2>/dev/null; then
             names+=("${pool_names[i]}")
-        else
+        elif [ ! -f "$pool_dir/$i.failures" ]; then  # not counted in the moment before it ended either
             echo "FAIL ${pool_names[i]}: the case ended before counting its failures" >> "$pool_dir/$i.out"
             echo 1 > "$pool_dir/$i.failures"
         fi

@@ -7,7 +7,6 @@
 #   grader/tests/grade_stages.sh     (run by `make test`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-. "$root/grader/lib.sh"   # wait_for_slot
 . "$root/grader/tests/case_pool.sh"   # pool_case, pool_settle
 out="$root/build/test-grading"
 mkdir -p "$out"
