@@ -59,6 +59,8 @@ out=$(cd "$out" && pwd)
 [[ $out != *[[:space:]]* ]] || die "GRADE_OUT=$out has a space in its path, where make cannot build: choose a folder without spaces"
 # No score from an earlier run may outlive this one.
 rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv"
+# Every program a stage builds runs from GRADE_OUT.
+programs_can_run_in "$out" GRADE_OUT
 
 # The kit itself first: if it cannot grade here, nobody gets a score.
 if [ "${GRADE_KIT_CHECKED:-}" != 1 ]; then

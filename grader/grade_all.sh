@@ -117,6 +117,8 @@ out=$(cd "$out" && pwd)
 # Each student's build runs make in a folder under it, and make splits
 # paths at their spaces: every student would lose the kernel points.
 [[ $out != *[[:space:]]* ]] || die "GRADE_ALL_OUT=$out has a space in its path, where make cannot build: choose a folder without spaces"
+# Each student's programs are built and run under it.
+programs_can_run_in "$out" GRADE_ALL_OUT
 
 # The shared pieces (grade_suite, build/<backend>/common/*) are built here,
 # once, before any student: parallel builds must never race on them.  The
@@ -321,6 +323,8 @@ else
             not_graded+=("$id")
             graded=$((graded - 1))
             echo "[$done_count/$total] $id: NOT GRADED: kit error (see $(student_dir "$id")/grade.log); grading stops"
+            # What the kit could not do, and how to mend it, from that log.
+            sed -n '/^kit error: /,/^  No score was given/p' "$(student_dir "$id")/grade.log" | grep -v '^  No score was given'
             return 0
         elif [ "$(cat "$(student_dir "$id")/.status" 2>/dev/null)" != ok ]; then
             failed+=("$id")

@@ -70,6 +70,21 @@ kit_error() {
     exit 2
 }
 
+# programs_can_run_in DIR SETTING: a kit error unless a program can start
+# from DIR (SETTING names the variable that chose it).  On a filesystem
+# mounted noexec (a hardened /tmp, say) no program built there could start,
+# and every kernel test would read as the student's failure.
+programs_can_run_in() {
+    local probe="$1/.can-run-programs"
+    if printf '#!/bin/sh\nexit 0\n' > "$probe" && chmod +x "$probe" && "$probe" 2>/dev/null; then
+        rm -f "$probe"
+        return 0
+    fi
+    rm -f "$probe"
+    kit_error "programs cannot run from $2=$1 (is its filesystem mounted noexec?)" \
+        "choose a folder where programs may run: $2=dir"
+}
+
 # build_variants STAGE: "variant<TAB>defines" for each build of STAGE that
 # grader/variants.tsv adds to its plain one (names starting with "check" are
 # the simulator's check builds).

@@ -104,7 +104,9 @@ fi
 
 log=$(mktemp)
 computed=$(mktemp)
-api=$(mktemp -d)
+# The occupancy API's program is built and run from build/, not TMPDIR,
+# which many machines mount noexec.
+mkdir -p "$root/build/occupancy" && api=$(mktemp -d "$root/build/occupancy/api.XXXXXX") || exit 2
 trap 'rm -rf "$log" "$computed" "$api"' EXIT
 # shellcheck disable=SC2086  # LAB_DEFINES holds several flags
 if ! "$nvcc" -arch="sm_$arch" -c -Xptxas -v -I"$root/common" $defines "$src" -o /dev/null > "$log" 2>&1; then

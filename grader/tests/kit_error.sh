@@ -15,7 +15,9 @@
 #      stays the student's (that stage's tests score 0, grading finishes, 0);
 #   6. spaces in paths (make splits them): the kit's folder or an output
 #      folder with one is refused at once with why; a submission's folder or
-#      a student's name with one is graded in full.
+#      a student's name with one is graded in full;
+#   7. an output folder where programs may not run (noexec): refused at
+#      once with why; a noexec TMPDIR changes nothing.
 #
 #   grader/tests/kit_error.sh     (run by `make test-grading`)
 set -u
@@ -174,6 +176,53 @@ if [ $status -eq 0 ] && grep -q "Ada Lovelace.*$full/$full" "$base/class-spaced.
     echo "ok   grade-all: a student's folder with a space graded in full; an output folder with one: status 2 and why"
 else
     fail "grade-all and spaces: status $status, and $out_status for a spaced output (see $base/class-spaced*.log)"
+fi
+
+# 7. A folder where programs may not run (a filesystem mounted noexec, as a
+# hardened /tmp often is): as the output folder of a grade or a class, a
+# kit error at once, no score; as TMPDIR, nothing of a grade (or of make
+# occupancy) runs from it, so full marks.  Needs a tmpfs mount (root).
+noexec="$base/noexec"
+mkdir -p "$noexec"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o noexec,size=256m tmpfs "$noexec" 2>/dev/null; then
+    trap 'umount "$noexec" 2>/dev/null' EXIT
+    make --no-print-directory -C "$root" grade SUBMISSION="$root/solutions" LAB=01-naive BACKEND=sim \
+        GRADE_OUT="$noexec/out" > "$base/noexec-out.log" 2>&1
+    status=$?
+    make --no-print-directory -C "$root" grade-all SUBMISSIONS="$class" LAB=01-naive BACKEND=sim \
+        GRADE_ALL_OUT="$noexec/class-out" > "$base/noexec-class.log" 2>&1
+    class_status=$?
+    if [ $status -eq 2 ] && grep -q "^kit error: programs cannot run from GRADE_OUT=$noexec/out" "$base/noexec-out.log" &&
+            ! grep -q '^Score:' "$base/noexec-out.log" && [ ! -e "$noexec/out/results.json" ] &&
+            [ $class_status -eq 2 ] && [ "$(grep -c '^kit error: programs cannot run from GRADE_ALL_OUT=' "$base/noexec-class.log")" -eq 1 ] &&
+            [ ! -e "$noexec/class-out/gradebook.csv" ]; then
+        echo "ok   an output folder mounted noexec: make grade and grade-all stop at once with a kit error, no score"
+    else
+        fail "an output folder mounted noexec: make grade exited $status, grade-all $class_status (see $base/noexec-{out,class}.log)"
+    fi
+    TMPDIR="$noexec" make --no-print-directory -C "$root" grade SUBMISSION="$root/solutions" LAB=01-naive BACKEND=sim \
+        GRADE_OUT="$base/noexec-tmp-out" > "$base/noexec-tmp.log" 2>&1
+    status=$?
+    full=$(score max "$(points_table 01-naive)")
+    if [ $status -eq 0 ] && grep -qx "Score: $full/$full" "$base/noexec-tmp.log"; then
+        echo "ok   TMPDIR mounted noexec: make grade gives the solution full marks"
+    else
+        fail "TMPDIR mounted noexec: make grade exited $status (see $base/noexec-tmp.log)"
+    fi
+    if [ -n "$(nvcc_path)" ]; then
+        TMPDIR="$noexec" make --no-print-directory -C "$root/solutions/04-tiled" occupancy BACKEND=sim \
+            > "$base/noexec-occupancy.log" 2>&1
+        if grep -q '^  kernel matmul_tiled_kernel: [0-9]* registers, 8192 bytes of static shared memory, 2 blocks per SM' \
+                "$base/noexec-occupancy.log"; then
+            echo "ok   TMPDIR mounted noexec: make occupancy still runs the occupancy API's program"
+        else
+            fail "TMPDIR mounted noexec: make occupancy gave no answer from the occupancy API (see $base/noexec-occupancy.log)"
+        fi
+    fi
+    umount "$noexec"
+    trap - EXIT
+else
+    echo "skip a folder mounted noexec: mounting one needs root and tmpfs (here: user $(id -un))"
 fi
 
 echo "kit errors: $((SECONDS - start))s"
