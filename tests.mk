@@ -153,11 +153,14 @@ endif
 test-report: sass-tools
 	@common/report/check_counter_names.sh
 	@rm -rf $(TEST_OUT)/report; mkdir -p $(TEST_OUT)
-	@SIZES=64 common/report/report.sh sim $(TEST_OUT)/report 2> $(TEST_OUT)/report.log
-	@common/report/plot.sh $(TEST_OUT)/report >> $(TEST_OUT)/report.log
-	@grep -q '^| 04-tiled | 64 | 4.0 | 4 | 4.00 |' $(TEST_OUT)/report/report.md && \
-	    grep -q '^| 01-naive | 64 | 128.0 | 128 |' $(TEST_OUT)/report/report.md && \
-	    grep -q '^| 04-tiled+tile16 | 64 | 8.0 | 8 |' $(TEST_OUT)/report/report.md && \
+	@common/deps.sh locales
+	@locale_env=$$(common/tests/comma_locale.sh $(TEST_OUT)/locale); \
+	    echo "test-report: the simulator's report$${locale_env:+ under $${locale_env##*=}, a locale that writes 1,5 (its numbers must still read 1.5)}"; \
+	    env $$locale_env SIZES=64 common/report/report.sh sim $(TEST_OUT)/report 2> $(TEST_OUT)/report.log && \
+	    env $$locale_env common/report/plot.sh $(TEST_OUT)/report >> $(TEST_OUT)/report.log
+	@grep -q '^| 04-tiled | 64 | 4\.0 | 4 | 4\.00 |' $(TEST_OUT)/report/report.md && \
+	    grep -q '^| 01-naive | 64 | 128\.0 | 128 | 2\.00 |' $(TEST_OUT)/report/report.md && \
+	    grep -q '^| 04-tiled+tile16 | 64 | 8\.0 | 8 |' $(TEST_OUT)/report/report.md && \
 	    grep -q '^| 05-padding+unpadded | 64 | .* | 0/7936 | 0 |$$' $(TEST_OUT)/report/report.md && \
 	    grep -q 'shared store of 4 bytes per lane: 32-way bank conflict' $(TEST_OUT)/report/access-05-padding+unpadded.svg && \
 	    grep -q 'shared store of 4 bytes per lane: no bank conflict' $(TEST_OUT)/report/access-05-padding.svg && \
@@ -190,7 +193,9 @@ lessons:
 	@common/report/fill_lessons.sh
 
 test-lessons:
-	@common/report/fill_lessons.sh --check && echo "test-lessons: every lesson matches reports/"
+	@common/deps.sh locales
+	@env $$(common/tests/comma_locale.sh $(TEST_OUT)/locale) common/report/fill_lessons.sh --check && \
+	    echo "test-lessons: every lesson matches reports/ (read under a locale that writes 1,5 where one can be built)"
 	@common/report/tests/claims.sh && echo "test-lessons: every claim of common/report/claims.tsv is in its lesson and the reports support it"
 
 # ---------------------------------------------------------------- benchmark

@@ -7,6 +7,14 @@
 
 ROOT ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 
+# The kit writes numbers with a '.' and reads them back (awk, bash's printf,
+# gnuplot), and reads compilers' messages: under a user's locale that writes
+# 1,5 (de_DE, fr_FR, ...) mawk reads "1.5" as 1 and the reports fill with
+# commas.  So every command make runs gets C's numbers, with UTF-8 text
+# where the machine has C.UTF-8 (grader/lib.sh does the same for the
+# scripts run on their own).
+export LC_ALL := $(if $(filter C.utf8 C.UTF-8,$(shell locale -a 2>/dev/null)),C.UTF-8,C)
+
 NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
 GPU_COUNT := $(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 BACKEND ?= $(if $(and $(NVCC),$(filter-out 0,$(GPU_COUNT))),gpu,sim)

@@ -8,6 +8,8 @@
 #       slurm: + Slurm's daemons and client, munge;
 #       platforms: + debootstrap (make test-platforms: a Debian 13 chroot);
 #       aarch64: + the aarch64 cross compiler and qemu-user (make test-platforms)
+#       locales: + the locales' sources (the tests build a locale that writes
+#                1,5 to show the kit's numbers do not depend on it)
 #
 # The CUDA toolkit is not installed here: without it (and without a GPU)
 # every lab runs on the kit's CPU simulator, which needs only gcc and g++.
@@ -64,6 +66,10 @@ fi
 if [ "$want" = platforms ]; then
     have_cmd debootstrap || missing+=(debootstrap)
     have_cmd clang || missing+=(clang)
+fi
+# Optional: without it those tests run in the machine's own locale.
+if [ "$want" = locales ]; then
+    [ -f /usr/share/i18n/locales/de_DE ] || optional+=(locales)
 fi
 if [ "$want" = aarch64 ]; then
     have_cmd aarch64-linux-gnu-g++ || missing+=(g++-aarch64-linux-gnu)

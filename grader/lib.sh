@@ -2,6 +2,8 @@
 # kit_check.sh, gradescope/run_autograder, the grader's tests).  Sourced,
 # never run.
 
+. "$(dirname "${BASH_SOURCE[0]}")/../common/c_numbers.sh"   # C's numbers, whatever the locale
+
 grader_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # The stages' points tables, in stage order: one per stage, beside its

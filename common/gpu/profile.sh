@@ -9,6 +9,7 @@
 # MACHINE_OUT, if given, gets one line of key=value pairs named as in the
 # simulator's SIM_CHECK_OUT lines, so the two can be compared.
 set -euo pipefail
+. "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 run_lab=$1 n=$2 machine=${3:-}
 command -v ncu >/dev/null || { echo "profile: ncu (Nsight Compute) is not on PATH" >&2; exit 1; }
 # The first four count per thread, like the simulator: Nsight Compute gets

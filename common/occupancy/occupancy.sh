@@ -17,6 +17,7 @@
 # from cudaOccupancyMaxActiveBlocksPerMultiprocessor (occupancy_api.sh): on
 # a GPU the CUDA runtime's, on the simulator CUDA's occupancy calculator's.
 set -u
+. "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 
 # limit NAME: a field of the device's limits.
 limit() { awk -F'\t' -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$limits"; }

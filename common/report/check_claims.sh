@@ -23,6 +23,7 @@
 #   relation  <  <=  =  >=  >
 #   right     a number, a label, or FACTOR*label (10*01-naive)
 set -uo pipefail
+. "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 claims=${1:-common/report/claims.tsv}

@@ -8,6 +8,7 @@
 #   common/report/fill_lessons.sh            rewrite the lessons (make lessons)
 #   common/report/fill_lessons.sh --check    exit 1 if a lesson is out of date
 set -euo pipefail
+. "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=${1:-}

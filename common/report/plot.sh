@@ -3,6 +3,7 @@
 #
 #   common/report/plot.sh DIR        DIR holds machine.tsv, timings.tsv (GPU) and/or counters.tsv
 set -euo pipefail
+. "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 dir=$(cd "$1" && pwd)
 cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
