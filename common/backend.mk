@@ -14,6 +14,9 @@ ROOT ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 # where the machine has C.UTF-8 (grader/lib.sh does the same for the
 # scripts run on their own).
 export LC_ALL := $(if $(filter C.utf8 C.UTF-8,$(shell locale -a 2>/dev/null)),C.UTF-8,C)
+# The kit's scripts find their folders with $(cd dir && pwd); a CDPATH the
+# user exported makes that cd print the folder a second time.
+unexport CDPATH
 
 NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
 GPU_COUNT := $(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU')

@@ -151,7 +151,8 @@ else
 fi
 cp -R "$root/solutions/01-naive" "$spaced/submission/"
 full=$(score max "$(points_table 01-naive)")
-make --no-print-directory -C "$root" grade SUBMISSION="$spaced/submission" LAB=01-naive BACKEND=sim \
+# With a CDPATH exported too, as some users' shells do: it must change nothing.
+CDPATH=".:$base" make --no-print-directory -C "$root" grade SUBMISSION="$spaced/submission" LAB=01-naive BACKEND=sim \
     GRADE_OUT="$base/spaced-submission-out" > "$base/spaced-submission.log" 2>&1
 status=$?
 make --no-print-directory -C "$root" grade SUBMISSION="$spaced/submission" LAB=01-naive BACKEND=sim \
@@ -159,7 +160,7 @@ make --no-print-directory -C "$root" grade SUBMISSION="$spaced/submission" LAB=0
 out_status=$?
 if [ $status -eq 0 ] && grep -qx "Score: $full/$full" "$base/spaced-submission.log" && [ $out_status -eq 2 ] &&
         grep -q 'GRADE_OUT=.* has a space in its path' "$base/spaced-out.log" && ! grep -q '^Score:' "$base/spaced-out.log"; then
-    echo "ok   a submission in a folder with a space: full marks; an output folder with one: status 2 and why"
+    echo "ok   a submission in a folder with a space (and CDPATH exported): full marks; an output folder with one: status 2 and why"
 else
     fail "spaces: submission graded with status $status, output folder with $out_status (see $base/spaced-{submission,out}.log)"
 fi
