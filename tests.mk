@@ -11,7 +11,7 @@
 #   test-slurm     cluster grading through a real single-node Slurm (as root)
 #   test-platforms the simulator's tests and the solutions' grade on other
 #                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) in a
-#                  debootstrap chroot, and this machine's clang (as root)
+#                  debootstrap chroot, and this machine's clang and g++ 11 (as root)
 #   test-occupancy the device query on the simulator, and occupancy worked from its limits
 #   test-sass      make sass: the hot-loop summary, and what the stages'
 #                  machine code shows (nvcc; nvdisasm is fetched if missing)
