@@ -82,12 +82,19 @@ if [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ]; then
     exit 0
 fi
 # Only optional packages missing: try, and go on without them if that fails.
+# The package lists are fetched again only when the install fails (a fresh
+# machine may have none).
 if [ ${#missing[@]} -eq 0 ]; then
-    if [ "$(id -u)" = 0 ] && have_cmd apt-get &&
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null 2>&1; then
+    install_optional() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null 2>&1; }
+    if [ "$(id -u)" = 0 ] && have_cmd apt-get && { install_optional || { apt-get update -qq >/dev/null 2>&1 && install_optional; }; }; then
         exit 0
     fi
-    echo "deps: ${optional[*]} not installed (clang: the simulator's check mode and the grader's structural tests; gnuplot: the report's figures)" >&2
+    case "$want" in
+        base) why="clang: the simulator's check mode and the grader's structural tests" ;;
+        plots) why="gnuplot: the report's figures" ;;
+        *) why="the kit's tests that need it say what they skip" ;;
+    esac
+    echo "deps: ${optional[*]} not installed ($why)" >&2
     echo "      (sudo apt-get install -y ${optional[*]}); everything else works without it" >&2
     exit 0
 fi
