@@ -5,6 +5,6 @@
 # where the machine has C.UTF-8.  common/backend.mk does the same for
 # everything make runs.
 case "${LC_ALL:-}" in
-    C | C.UTF-8) ;;
+    C | C.UTF-8 | C.utf8 | POSIX) ;;
     *) if locale -a 2>/dev/null | grep -qix 'c\.utf-\{0,1\}8'; then export LC_ALL=C.UTF-8; else export LC_ALL=C; fi ;;
 esac

@@ -325,9 +325,10 @@ uninitialised_sum() {
     SUBMISSION="$cases/uninitialised-sum" LAB=01-naive GRADE_OUT="$out/uninitialised-sum$verbose" \
         GRADE_TIMEOUT_SCALE=0.2 V=$verbose "$root/grader/grade.sh" > "$log" 2>&1
     status=$?
-    # gcc: "'sum' may be used uninitialized"; clang: "variable 'sum' is uninitialized when used here".
-    shown="^    compiler warning: 01-naive/matmul.cu:[0-9]+:[0-9]+: .*'sum'.* uninitiali"
-    [ -n "$verbose" ] && shown="^    \| 01-naive/matmul.cu:[0-9]+:[0-9]+: warning: .*'sum'.* uninitiali"
+    # gcc: "'sum' may be used uninitialized"; clang: "variable 'sum' is uninitialized when used here"
+    # (the quotes are curly under a UTF-8 locale).
+    shown="^    compiler warning: 01-naive/matmul.cu:[0-9]+:[0-9]+: .*sum.* uninitiali"
+    [ -n "$verbose" ] && shown="^    \| 01-naive/matmul.cu:[0-9]+:[0-9]+: warning: .*sum.* uninitiali"
     if [ $status -eq 0 ] && grep -qE "$shown" "$log" && ! grep -qx "Score: $kernel01/$full01" "$log"; then
         echo "ok   uninitialised-sum${verbose:+ (V=1)}: points lost, and the compiler's warning shown"
     else
