@@ -77,12 +77,14 @@ kit_error() {
 # mounted noexec (a hardened /tmp, say) no program built there could start,
 # and every kernel test would read as the student's failure.
 programs_can_run_in() {
-    local probe="$1/.can-run-programs"
-    if printf '#!/bin/sh\nexit 0\n' > "$probe" && chmod +x "$probe" && "$probe" 2>/dev/null; then
+    # A probe of its own: the slices of a cluster job share the folder.
+    local probe
+    if probe=$(mktemp "$1/.can-run-programs.XXXXXX") && printf '#!/bin/sh\nexit 0\n' > "$probe" &&
+            chmod +x "$probe" && "$probe" 2>/dev/null; then
         rm -f "$probe"
         return 0
     fi
-    rm -f "$probe"
+    [ -n "$probe" ] && rm -f "$probe"
     kit_error "programs cannot run from $2=$1 (is its filesystem mounted noexec?)" \
         "choose a folder where programs may run: $2=dir"
 }
