@@ -10,13 +10,11 @@ ROOT ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 # The kit writes numbers with a '.' and reads them back (awk, bash's printf,
 # gnuplot), and reads compilers' messages: under a user's locale that writes
 # 1,5 (de_DE, fr_FR, ...) mawk reads "1.5" as 1 and the reports fill with
-# commas.  So every command make runs gets C's numbers, with UTF-8 text
-# where the machine has C.UTF-8 (common/c_numbers.sh does the same for the
-# scripts run on their own).  A caller's C is kept: grade.sh builds under
-# LC_ALL=C, for compilers' messages in plain ASCII.
-ifeq ($(filter C C.UTF-8 C.utf8 POSIX,$(LC_ALL)),)
-export LC_ALL := $(if $(filter C.utf8 C.UTF-8,$(shell locale -a 2>/dev/null)),C.UTF-8,C)
-endif
+# commas.  So every command make runs gets C's numbers, as chosen by
+# common/c_numbers.sh, which the scripts run on their own source too.  A
+# caller's C is kept: grade.sh builds under LC_ALL=C, for compilers'
+# messages in plain ASCII.
+export LC_ALL := $(shell . '$(ROOT)/common/c_numbers.sh' && echo "$$LC_ALL")
 # The kit's scripts find their folders with $(cd dir && pwd); a CDPATH the
 # user exported makes that cd print the folder a second time.
 unexport CDPATH

@@ -89,12 +89,14 @@ if [ ${#missing[@]} -eq 0 ]; then
     if [ "$(id -u)" = 0 ] && have_cmd apt-get && { install_optional || { apt-get update -qq >/dev/null 2>&1 && install_optional; }; }; then
         exit 0
     fi
-    case "$want" in
-        base) why="clang: the simulator's check mode and the grader's structural tests" ;;
-        plots) why="gnuplot: the report's figures" ;;
-        *) why="the kit's tests that need it say what they skip" ;;
-    esac
-    echo "deps: ${optional[*]} not installed ($why)" >&2
+    for package in "${optional[@]}"; do
+        case "$package" in
+            clang) why="the simulator's check mode and the grader's structural tests" ;;
+            gnuplot-nox) why="the report's figures" ;;
+            *) why="the kit's tests that need it say what they skip" ;;
+        esac
+        echo "deps: $package not installed ($why)" >&2
+    done
     echo "      (sudo apt-get install -y ${optional[*]}); everything else works without it" >&2
     exit 0
 fi

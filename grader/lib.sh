@@ -78,13 +78,11 @@ kit_error() {
 # and every kernel test would read as the student's failure.
 programs_can_run_in() {
     # A probe of its own: the slices of a cluster job share the folder.
-    local probe
-    if probe=$(mktemp "$1/.can-run-programs.XXXXXX") && printf '#!/bin/sh\nexit 0\n' > "$probe" &&
-            chmod +x "$probe" && "$probe" 2>/dev/null; then
-        rm -f "$probe"
-        return 0
-    fi
+    local probe ran=1
+    probe=$(mktemp "$1/.can-run-programs.XXXXXX") && printf '#!/bin/sh\nexit 0\n' > "$probe" &&
+        chmod +x "$probe" && "$probe" 2>/dev/null && ran=0
     [ -n "$probe" ] && rm -f "$probe"
+    [ $ran -eq 0 ] && return 0
     kit_error "programs cannot run from $2=$1 (is its filesystem mounted noexec?)" \
         "choose a folder where programs may run: $2=dir"
 }
