@@ -9,6 +9,11 @@
 #                turn on by default (_FORTIFY_SOURCE=3, the stack protector,
 #                stack-clash and control-flow protection): libstdc++ 13's
 #                headers and Ubuntu's hardening, as on Ubuntu 24.04
+#   Debian testing (built the same way; the newest compilers Debian has,
+#   the generation of the distributions released after Debian 13):
+#     gcc 16     the default compilers, with clang 21 for check mode
+#     gcc 15, clang 21 as the simulator's compiler: only when named in
+#                PLATFORMS (debian-testing-gcc15, debian-testing-clang21)
 #   this machine:
 #     gcc 11     CC=gcc-11 CXX_SIM=g++-11: the compilers' generation of
 #                Ubuntu 22.04, one of the base images Gradescope's
@@ -29,23 +34,29 @@
 #     switch; the grader itself is not run there (no Check for aarch64)
 #
 # They run as two lanes at once (each grade beside another, as on a busy
-# machine) of about the same length.  On each: `make deps` (on Debian 13, in a fresh system: what a new user
-# runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
+# machine) of about the same length.  On each: `make deps` (in a chroot's
+# fresh system: what a new user runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
 # BACKEND=sim` with WERROR=1 (the kit and the solutions build without a
 # warning), which must give full marks.  Each toolchain grades a fresh copy
 # of the kit, so no object built by another compiler is reused.
 #
 # Needs root (debootstrap, chroot, mount); otherwise it says so and skips.
-#   PLATFORMS="debian13-gcc14 ..."  run only these (names as in the list below)
+#   PLATFORMS="debian13-gcc14 ..."  run only these (names as in the lists below)
 #   DEBIAN_MIRROR                   default http://deb.debian.org/debian
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/grader/lib.sh"   # run_with_progress
 base="$root/build/platforms"
-chroot_dir="$base/debian-13"
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-all="debian13-gcc14 debian13-clang19 debian13-gcc13 host-gcc11 host-clang-ucontext aarch64-qemu"
+all="debian13-gcc14 debian13-clang19 debian13-gcc13 debian-testing-gcc16 host-gcc11 host-clang-ucontext aarch64-qemu"
+# Not in a plain run (each row costs minutes): name them in PLATFORMS.
+on_request="debian-testing-gcc15 debian-testing-clang21"
 wanted=${PLATFORMS:-$all}
+for name in $wanted; do
+    case " $all $on_request " in *" $name "*) ;; *)
+        echo "test-platforms: no platform named $name; choose from: $all $on_request" >&2; exit 1 ;;
+    esac
+done
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 start=$SECONDS
@@ -66,56 +77,70 @@ copy_kit() {
         { git -C "$root" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown; } > "$1/grader/kit_revision"
 }
 
-# ---------------------------------------------------------------- the chroot
-# A minimal Debian 13 with make; `make deps` installs the rest inside, as it
-# would for a new user.  Ready once .ready exists (a broken build is redone).
-in_chroot() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
-mounted=
+# ---------------------------------------------------------------- the chroots
+# A minimal Debian system with make, under build/platforms/SYSTEM; `make
+# deps` installs the rest inside, as it would for a new user.  Ready once
+# .ready exists (a broken build is redone).
+in_chroot() {
+    local system=$1; shift
+    chroot "$base/$system" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"
+}
+mounted=()
 cleanup() {
-    [ -n "$mounted" ] && umount "$chroot_dir/proc" 2>/dev/null
+    local dir
+    for dir in "${mounted[@]}"; do umount "$dir/proc" 2>/dev/null; done
 }
 trap cleanup EXIT
 
+# prepare_chroot SYSTEM SUITE LABEL [PACKAGES...]: builds (once) and mounts
+# the chroot SYSTEM from Debian's SUITE, with `make deps` run inside and
+# PACKAGES (other compilers) added; exits the test on failure.
+prepare_chroot() {
+    local system=$1 suite=$2 label=$3 dir="$base/$1" t
+    shift 3
+    if [ ! -f "$dir/.ready" ]; then
+        echo "test-platforms: building a $label chroot with debootstrap into $dir (kept for later runs)"
+        mountpoint -q "$dir/proc" 2>/dev/null && umount "$dir/proc"
+        rm -rf "$dir"
+        t=$SECONDS
+        debootstrap --variant=minbase --include=make "$suite" "$dir" "$mirror" > "$base/debootstrap-$system.log" 2>&1 ||
+            { tail -n 5 "$base/debootstrap-$system.log"; echo "FAIL debootstrap $suite (log: $base/debootstrap-$system.log)"; exit 1; }
+        # Testing's Release is valid for a week only: a mirror that keeps a
+        # snapshot (or lags) serves one past its date, which apt refuses.
+        # The packages are still checked against their signed lists.
+        [ "$suite" = testing ] && echo 'Acquire::Check-Valid-Until "false";' > "$dir/etc/apt/apt.conf.d/99mirror-snapshot"
+        echo "test-platforms: $label chroot ready in $((SECONDS - t))s"
+    fi
+    cp /etc/resolv.conf "$dir/etc/resolv.conf"
+    mountpoint -q "$dir/proc" || { mount -t proc proc "$dir/proc" && mounted+=("$dir"); }
+    if [ ! -f "$dir/.ready" ]; then
+        copy_kit "$dir/kit-deps"
+        t=$SECONDS
+        in_chroot "$system" sh -c 'apt-get update -qq && make -C /kit-deps deps && 
+            { [ $# -eq 0 ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; }' \
+            sh "$@" > "$base/deps-$system.log" 2>&1 ||
+            { tail -n 5 "$base/deps-$system.log"; echo "FAIL make deps in $label (log: $base/deps-$system.log)"; exit 1; }
+        rm -rf "$dir/kit-deps"
+        touch "$dir/.ready"
+        echo "test-platforms: make deps installed the kit's packages in $label in $((SECONDS - t))s"
+    fi
+}
+
 "$root/common/deps.sh" platforms || exit 1
-need_chroot=
-case " $wanted " in *" debian13-"*) need_chroot=1 ;; esac
-if [ -n "$need_chroot" ]; then
-    if [ ! -f "$chroot_dir/.ready" ]; then
-        echo "test-platforms: building a Debian 13 chroot with debootstrap into $chroot_dir (kept for later runs)"
-        mountpoint -q "$chroot_dir/proc" 2>/dev/null && umount "$chroot_dir/proc"
-        rm -rf "$chroot_dir"
-        t=$SECONDS
-        debootstrap --variant=minbase --include=make trixie "$chroot_dir" "$mirror" > "$base/debootstrap.log" 2>&1 ||
-            { tail -n 5 "$base/debootstrap.log"; echo "FAIL debootstrap (log: $base/debootstrap.log)"; exit 1; }
-        echo "test-platforms: chroot ready in $((SECONDS - t))s"
-    fi
-    cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
-    mountpoint -q "$chroot_dir/proc" || { mount -t proc proc "$chroot_dir/proc" && mounted=1; }
-    if [ ! -f "$chroot_dir/.ready" ]; then
-        # What make deps installs, from a kit copy, then g++ 13 for the
-        # Ubuntu-like toolchain.
-        copy_kit "$chroot_dir/kit-deps"
-        t=$SECONDS
-        in_chroot sh -c 'apt-get update -qq && make -C /kit-deps deps && 
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends g++-13' \
-            > "$base/chroot-deps.log" 2>&1 ||
-            { tail -n 5 "$base/chroot-deps.log"; echo "FAIL make deps in Debian 13 (log: $base/chroot-deps.log)"; exit 1; }
-        rm -rf "$chroot_dir/kit-deps"
-        touch "$chroot_dir/.ready"
-        echo "test-platforms: make deps installed the kit's packages in Debian 13 in $((SECONDS - t))s"
-    fi
-fi
+# Debian 13 gets g++ 13 too, for the Ubuntu-like toolchain; testing, g++ 15.
+case " $wanted " in *" debian13-"*) prepare_chroot debian-13 trixie "Debian 13" g++-13 ;; esac
+case " $wanted " in *" debian-testing-"*) prepare_chroot debian-testing testing "Debian testing" g++-15 ;; esac
 
 # ---------------------------------------------------------------- one toolchain
-# run_platform NAME WHERE(chroot|host) MAKE_SETTINGS...
+# run_platform NAME WHERE(host, or a chroot: debian-13, debian-testing) MAKE_SETTINGS...
 run_platform() {
     local name=$1 where=$2; shift 2
     local settings=("$@" WERROR=1) kit log="$base/$name.log" t=$SECONDS score
     case " $wanted " in *" $name "*) ;; *) return ;; esac
-    if [ "$where" = chroot ]; then kit="$chroot_dir/kit-$name"; else kit="$base/kit-$name"; fi
+    if [ "$where" = host ]; then kit="$base/kit-$name"; else kit="$base/$where/kit-$name"; fi
     copy_kit "$kit" || { fail "$name: could not copy the kit"; return; }
     local inside=$kit runner=(bash -c)
-    if [ "$where" = chroot ]; then inside=/kit-$name; runner=(in_chroot bash -c); fi
+    if [ "$where" != host ]; then inside=/kit-$name; runner=(in_chroot "$where" bash -c); fi
     echo "     $name: the simulator's tests and the solutions' grade ($where${*:+: $*})"
     run_with_progress "$name" "$log" "${runner[@]}" "cd $inside && set -o pipefail &&
         make --no-print-directory ${settings[*]} test-sim-unit 2>&1 | tail -n 30 &&
@@ -212,16 +237,16 @@ run_aarch64() {
 # finishing (grader/student_run.h).  Each lane leaves its count of failures
 # in a file.
 gcc_lane() {
-    run_platform debian13-gcc14 chroot
+    run_platform debian13-gcc14 debian-13
     # Ubuntu's compilers add these flags themselves; here wrappers add them.
     local ubuntu_defaults='-D_FORTIFY_SOURCE=3 -fstack-protector-strong -fstack-clash-protection -fcf-protection' tool
     case " $wanted " in *" debian13-gcc13 "*)
         for tool in gcc g++; do
-            printf '#!/bin/sh\nexec %s-13 %s "$@"\n' "$tool" "$ubuntu_defaults" > "$chroot_dir/usr/local/bin/$tool-13-ubuntu"
-            chmod +x "$chroot_dir/usr/local/bin/$tool-13-ubuntu"
+            printf '#!/bin/sh\nexec %s-13 %s "$@"\n' "$tool" "$ubuntu_defaults" > "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
+            chmod +x "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
         done ;;
     esac
-    run_platform debian13-gcc13 chroot CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu
+    run_platform debian13-gcc13 debian-13 CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu
     # This machine's nvcc checks nothing a toolchain changes: left out here.
     if command -v g++-11 >/dev/null; then
         run_platform host-gcc11 host CC=gcc-11 CXX_SIM=g++-11 NVCC_CHECK=0
@@ -233,7 +258,10 @@ gcc_lane() {
 # This machine's nvcc checks nothing a toolchain changes: left out here.
 clang_lane() {
     run_platform host-clang-ucontext host CC=clang CXX_SIM=clang++ SIM_FIBERS=ucontext NVCC_CHECK=0
-    run_platform debian13-clang19 chroot CC=clang CXX_SIM=clang++
+    run_platform debian13-clang19 debian-13 CC=clang CXX_SIM=clang++
+    run_platform debian-testing-gcc16 debian-testing
+    run_platform debian-testing-gcc15 debian-testing CC=gcc-15 CXX_SIM=g++-15
+    run_platform debian-testing-clang21 debian-testing CC=clang CXX_SIM=clang++
     run_aarch64
     echo $failures > "$base/failures-clang-lane"
 }
