@@ -38,6 +38,7 @@ only=${LAB:-}
 
 die() { echo "grade: $*" >&2; exit 2; }
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
+export GRADE_BACKEND=$backend   # grade_suite confines the simulator's programs (student_run.c)
 deadline=${GRADE_DEADLINE:-}
 [ -z "$deadline" ] || [[ $deadline =~ ^[0-9]+$ ]] || die "GRADE_DEADLINE=$deadline is not a time in seconds since 1970"
 seconds_left() { echo $((deadline - $(date +%s))); }

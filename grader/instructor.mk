@@ -83,6 +83,7 @@ gradescope:
 	  echo "setup.sh once (packages, and the grader built for the CPU simulator: Gradescope has no GPU),"; \
 	  echo "then run_autograder for each submission: it finds the labs/-shaped folder in the upload,"; \
 	  echo "grades it with grader/grade.sh and writes /autograder/results/results.json."; \
+	  echo; echo "Settings: an autograder timeout of 10 minutes or more (run_autograder ends its grading by 540 s); one CPU is enough."; \
 	  if [ -n "$(GRADE_SEED)" ]; then echo; echo "Inputs come from GRADE_SEED in grade_seed (not the seed students grade with)."; fi; \
 	} > "$$stage/README.md"; \
 	cd "$$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | LC_ALL=C sort | zip -q -y ../autograder.zip -@; \

@@ -7,6 +7,7 @@
 #include "student_run.h"
 
 #include <dirent.h>
+#include <linux/landlock.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -17,6 +18,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <grp.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -65,6 +67,80 @@ static void drop_privileges(const char *lab_exec, const char *scratch)
     setrlimit(RLIMIT_NPROC, &procs);
     if (setgroups(0, NULL) != 0 || setgid(nobody) != 0 || setuid(nobody) != 0)
         _exit(126);
+}
+
+/* Graded as yourself, the student's program has your rights.  Where the
+ * kernel has Landlock (Linux 5.13 on, when enabled), it then may still
+ * write only in its scratch folder and under /dev (/dev/null, a terminal,
+ * shared memory): not the kit, the results, another student's folder or
+ * anything of yours.  Reading is left alone (the program needs its
+ * libraries).  Only the simulator's programs are confined: a GPU program's
+ * driver has not been tried under it.  On a kernel without Landlock this
+ * does nothing (grade_suite --confinement tells). */
+#ifndef LANDLOCK_ACCESS_FS_REFER
+#define LANDLOCK_ACCESS_FS_REFER (1ULL << 13)
+#endif
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
+#endif
+static int confine = 0;
+
+int student_run_confine_writes(int on)
+{
+    int was = confine;
+    confine = on;
+    return was;
+}
+
+int student_run_landlock_abi(void)
+{
+#ifdef SYS_landlock_create_ruleset
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    return abi > 0 ? (int)abi : 0;
+#else
+    return 0;
+#endif
+}
+
+static void confine_writes(const char *scratch)
+{
+#ifdef SYS_landlock_create_ruleset
+    int abi = student_run_landlock_abi();
+    if (abi < 1)
+        return;
+    /* Every right that changes the file system, as far as this kernel
+     * knows them (truncate(2) on a path is its own right from ABI 3). */
+    uint64_t writes = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR | LANDLOCK_ACCESS_FS_REMOVE_FILE |
+                      LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+                      LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_BLOCK |
+                      LANDLOCK_ACCESS_FS_MAKE_SYM;
+    if (abi >= 2)
+        writes |= LANDLOCK_ACCESS_FS_REFER;
+    if (abi >= 3)
+        writes |= LANDLOCK_ACCESS_FS_TRUNCATE;
+    struct landlock_ruleset_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.handled_access_fs = writes;
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (ruleset < 0)
+        return;
+    const char *writable[] = {scratch, "/dev"};
+    for (size_t i = 0; i < sizeof writable / sizeof *writable; i++) {
+        struct landlock_path_beneath_attr rule = {.allowed_access = writes, .parent_fd = -1};
+        rule.parent_fd = open(writable[i], O_PATH | O_CLOEXEC);
+        if (rule.parent_fd < 0)
+            continue;
+        syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+        close(rule.parent_fd);
+    }
+    /* Either call failing leaves the program as it would be on a kernel
+     * without Landlock (the rule set applies whole or not at all). */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+        syscall(SYS_landlock_restrict_self, ruleset, 0);
+    close(ruleset);
+#else
+    (void)scratch;
+#endif
 }
 
 /* Host memory a student's program may use, as RLIMIT_DATA: heap and private
@@ -135,6 +211,8 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
         _exit(126);
     if (chdir(scratch) != 0)
         _exit(126);
+    if (confine)
+        confine_writes(scratch);
     if (result_fd != LAB_EXEC_RESULT_FD) {
         dup2(result_fd, LAB_EXEC_RESULT_FD);
         close(result_fd);

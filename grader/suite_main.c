@@ -1,7 +1,9 @@
 /* grade_suite: runs one stage's Check suite against one build of a
  * student's lab, in fork mode, and writes what each test concluded.
  *
- *   grade_suite STAGE LAB_EXEC OUT_DIR      (env: GRADE_SEED, GRADE_TIMEOUT_SCALE)
+ *   grade_suite STAGE LAB_EXEC OUT_DIR      (env: GRADE_SEED, GRADE_TIMEOUT_SCALE, GRADE_BACKEND)
+ *   grade_suite --confinement               "landlock N" when students' programs
+ *                                           can be confined to their folders, else "none"
  *
  * OUT_DIR/results.tsv gets one line per test: name, pass|fail, message.  A
  * test passes only if Check says so AND the test recorded that it ran to
@@ -106,10 +108,19 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "--list"))
         return list_tests();
+    if (argc == 2 && !strcmp(argv[1], "--confinement")) {
+        int abi = student_run_landlock_abi();
+        printf(abi ? "landlock %d\n" : "none\n", abi);
+        return 0;
+    }
     if (argc != 4) {
-        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR | --list\n", argv[0]);
+        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR | --list | --confinement\n", argv[0]);
         return 2;
     }
+    /* The simulator's programs write only in their scratch folders
+     * (student_run.c); grade.sh names the backend. */
+    const char *backend = getenv("GRADE_BACKEND");
+    student_run_confine_writes(backend && !strcmp(backend, "sim"));
     grading.stage = argv[1];
     grading.lab_exec = argv[2];
     grading.out_dir = argv[3];

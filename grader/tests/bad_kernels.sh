@@ -375,7 +375,26 @@ make_run_kit_limit() {
 }
 pool_case make-run-kit-limit make_run_kit_limit
 
+# A program that writes outside its scratch folder, graded where it could
+# (the folder is open to everyone, so running as nobody does not stop it):
+# Landlock must.  Not beside other cases: the folder's name is fixed.
 pool_settle
+outside=/tmp/matmul-kit-writes-outside
+confinement=$("$root/build/grader/grade_suite" --confinement 2>/dev/null)
+if [ "${confinement%% *}" = landlock ]; then
+    rm -rf "$outside" && mkdir -p "$outside" && chmod 777 "$outside" && echo kept > "$outside/keep" && chmod 666 "$outside/keep"
+    expect_now writes-outside-its-folder $kernel01/$full01 "n=1000, 2 random inputs: correct"
+    # truncate(2) on a path is confined from Landlock's ABI 3 (Linux 6.2) on.
+    if [ -e "$outside/written" ] || { [ "${confinement#landlock }" -ge 3 ] && [ "$(cat "$outside/keep")" != kept ]; }; then
+        echo "FAIL writes-outside-its-folder: the student's program changed $outside ($confinement)"
+        failures=$((failures + 1))
+    else
+        echo "ok   writes-outside-its-folder: nothing outside its scratch folder changed ($confinement)"
+    fi
+    rm -rf "$outside"
+else
+    echo "skip writes-outside-its-folder: this kernel has no Landlock, so the simulator's programs write wherever their user may"
+fi
 rm -rf "$root/build/sim/kit-limit"
 [ $failures -eq 0 ] && echo "bad kernels: all handled" || echo "bad kernels: $failures case(s) mishandled"
 [ $failures -eq 0 ]
