@@ -10,7 +10,7 @@
 #                  broken kit is a kit error, never a score (grader/tests/)
 #   test-slurm     cluster grading through a real single-node Slurm (as root)
 #   test-platforms the simulator's tests and the solutions' grade on other
-#                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13) and Debian
+#                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13, clang 18) and Debian
 #                  testing (gcc 16, clang 21) in debootstrap chroots, and this
 #                  machine's clang and g++ 11 (as root)
 #   test-occupancy the device query on the simulator, and occupancy worked from its limits

@@ -7,8 +7,9 @@
 #     clang 19   CC=clang CXX_SIM=clang++ (the simulator built by clang)
 #     g++ 13     gcc 13 and g++ 13 with the flags Ubuntu 24.04's compilers
 #                turn on by default (_FORTIFY_SOURCE=3, the stack protector,
-#                stack-clash and control-flow protection): libstdc++ 13's
-#                headers and Ubuntu's hardening, as on Ubuntu 24.04
+#                stack-clash and control-flow protection), and clang 18 for
+#                check mode: Ubuntu 24.04's compiler versions, libstdc++ 13's
+#                headers and Ubuntu's hardening
 #   Debian testing (built the same way; the newest compilers Debian has,
 #   the generation of the distributions released after Debian 13):
 #     gcc 16     the default compilers, with clang 21 for check mode
@@ -35,10 +36,11 @@
 #
 # They run as two lanes at once (each grade beside another, as on a busy
 # machine) of about the same length.  On each: `make deps` (in a chroot's
-# fresh system: what a new user runs), the simulator's unit tests, and `make grade SUBMISSION=solutions
-# BACKEND=sim` with WERROR=1 (the kit and the solutions build without a
-# warning), which must give full marks.  Each toolchain grades a fresh copy
-# of the kit, so no object built by another compiler is reused.
+# fresh system: what a new user runs), the simulator's unit tests, and
+# `make grade SUBMISSION=solutions BACKEND=sim` with WERROR=1 (the kit and
+# the solutions build without a warning), which must give full marks.
+# Each toolchain grades a fresh copy of the kit, so no object built by
+# another compiler is reused.
 #
 # Needs root (debootstrap, chroot, mount); otherwise it says so and skips.
 #   PLATFORMS="debian13-gcc14 ..."  run only these (names as in the lists below)
@@ -127,8 +129,8 @@ prepare_chroot() {
 }
 
 "$root/common/deps.sh" platforms || exit 1
-# Debian 13 gets g++ 13 too, for the Ubuntu-like toolchain; testing, g++ 15.
-case " $wanted " in *" debian13-"*) prepare_chroot debian-13 trixie "Debian 13" g++-13 ;; esac
+# Debian 13 gets g++ 13 and clang 18 too, Ubuntu 24.04's; testing, g++ 15.
+case " $wanted " in *" debian13-"*) prepare_chroot debian-13 trixie "Debian 13" g++-13 clang-18 ;; esac
 case " $wanted " in *" debian-testing-"*) prepare_chroot debian-testing testing "Debian testing" g++-15 ;; esac
 
 # ---------------------------------------------------------------- one toolchain
@@ -246,7 +248,7 @@ gcc_lane() {
             chmod +x "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
         done ;;
     esac
-    run_platform debian13-gcc13 debian-13 CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu
+    run_platform debian13-gcc13 debian-13 CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu CHECK_CXX=clang++-18
     # This machine's nvcc checks nothing a toolchain changes: left out here.
     if command -v g++-11 >/dev/null; then
         run_platform host-gcc11 host CC=gcc-11 CXX_SIM=g++-11 NVCC_CHECK=0
