@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a grade or a report was made with, one "key<TAB>value" line each:
-# backend, device, the compilers and their versions, the CUDA toolkit, the
-# grading seed and the kit's revision.  grade.sh puts it in results.json,
+# backend, device, the compilers and their versions, the CUDA toolkit, where
+# the students' programs may write, the grading seed and the kit's revision.  grade.sh puts it in results.json,
 # grade_all.sh in the gradebook, the timing report in report.md.
 #
 #   grader/provenance.sh BACKEND      (CC, CXX_SIM, CHECK_CXX, NVCC, GRADE_SEED from the environment)
@@ -43,6 +43,15 @@ fi
 # The structural tests always use the simulator's check mode, built by clang.
 check_compiler=$(version_of "${CHECK_CXX:-clang++}")
 
+# Where the students' programs may write (grader/student_run.c): as root
+# they run as nobody; on the simulator, Landlock keeps them in their
+# scratch folders where the kernel has it.
+confinement=$("${GRADE_SUITE:-$root/build/grader/grade_suite}" --confinement 2>/dev/null)
+students="wherever the grader's user may"
+[ "$(id -u)" = 0 ] && students="as nobody, where nobody may"
+[ "$backend" = sim ] && [ "${confinement%% *}" = landlock ] &&
+    students="only in their scratch folders (Landlock ABI ${confinement#landlock })"
+
 # The kit's revision: git's, or the one stamped into a handout or autograder.
 kit=
 [ -e "$root/.git" ] && kit=$(git -C "$root" describe --always --dirty --abbrev=12 2>/dev/null)
@@ -54,5 +63,6 @@ printf 'compiler\t%s\n' "$compiler"
 printf 'check compiler\t%s\n' "$check_compiler"
 printf 'cuda\t%s\n' "$cuda"
 printf 'nvcc check\t%s\n' "$nvcc_check"
+printf 'student programs write\t%s\n' "$students"
 printf 'seed\t%s\n' "${GRADE_SEED:-default}"
 printf 'kit\t%s\n' "${kit:-unknown}"
