@@ -211,8 +211,10 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
         _exit(126);
     if (chdir(scratch) != 0)
         _exit(126);
-    if (confine)
+    if (confine) {
         confine_writes(scratch);
+        setenv("TMPDIR", scratch, 1); /* temporary files where they may be written */
+    }
     if (result_fd != LAB_EXEC_RESULT_FD) {
         dup2(result_fd, LAB_EXEC_RESULT_FD);
         close(result_fd);
