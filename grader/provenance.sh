@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What a grade or a report was made with, one "key<TAB>value" line each:
 # backend, device, the compilers and their versions, the CUDA toolkit, where
-# the students' programs may write, the grading seed and the kit's revision.  grade.sh puts it in results.json,
-# grade_all.sh in the gradebook, the timing report in report.md.
+# the students' programs may write, the grading seed and the kit's revision.
+# grade.sh puts it in results.json, grade_all.sh in the gradebook, the
+# timing report in report.md.
 #
 #   grader/provenance.sh BACKEND      (CC, CXX_SIM, CHECK_CXX, NVCC, GRADE_SEED from the environment)
 set -u

@@ -110,7 +110,10 @@ int main(int argc, char **argv)
         return list_tests();
     if (argc == 2 && !strcmp(argv[1], "--confinement")) {
         int abi = student_run_landlock_abi();
-        printf(abi ? "landlock %d\n" : "none\n", abi);
+        if (abi)
+            printf("landlock %d\n", abi);
+        else
+            printf("none\n");
         return 0;
     }
     if (argc != 4) {
