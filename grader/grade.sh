@@ -425,7 +425,7 @@ done
 
 # What this grade was made with (grader/provenance.sh): shown, and kept
 # in results.json and for the gradebook.
-GRADE_SEED=${GRADE_SEED:-} "$root/grader/provenance.sh" "$backend" > "$out/provenance.tsv"
+GRADE_SEED=${GRADE_SEED:-} "$root/grader/provenance.sh" "$backend" "$out" > "$out/provenance.tsv"
 awk -F'\t' '{ v[$1] = $2 } END {
     printf "Graded on %s (%s backend) with %s, check mode %s, CUDA %s, seed %s, kit %s\n",
         v["device"], v["backend"], v["compiler"], v["check compiler"], v["cuda"], v["seed"], v["kit"]

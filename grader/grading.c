@@ -26,6 +26,10 @@ static struct size_test {
 } *size_tests;
 static int size_test_count, size_test_capacity;
 
+/* A check build (clang's, every access hooked) runs on the simulator,
+ * whatever the backend graded. */
+static int is_check_build(const char *variant) { return variant && !strncmp(variant, "check", 5); }
+
 /* The lab_exec of a build variant: grade.sh builds each variant listed in
  * grader/variants.tsv into build-<variant>/ beside the plain build/. */
 static void lab_exec_path(const char *variant, char *out, size_t len)
@@ -41,7 +45,20 @@ static void lab_exec_path(const char *variant, char *out, size_t len)
     for (char *p = dir; *p; p++)
         if (*p == '=')
             *p = '_';
-    snprintf(out, len, "%s/build-%s%s/lab_exec", grading.out_dir, dir, strncmp(variant, "check", 5) ? "" : "/check");
+    snprintf(out, len, "%s/build-%s%s/lab_exec", grading.out_dir, dir, is_check_build(variant) ? "/check" : "");
+}
+
+/* Runs a build of the submission (variant NULL: the plain one).  The
+ * simulator's programs may write only in their scratch folder
+ * (student_run.c): every check build, and every build when grading on the
+ * simulator. */
+static void run_submission(const char *variant, int n, const uint64_t *seeds, int nseeds, double timeout,
+                           const char *log, student_result *r)
+{
+    char program[4096];
+    lab_exec_path(variant, program, sizeof program);
+    student_run_confine_writes(grading.on_simulator || is_check_build(variant));
+    student_run(program, n, seeds, nseeds, timeout, log, r);
 }
 
 /* Every run's inputs come from one seed: the grading's base seed (public,
@@ -69,8 +86,7 @@ static uint64_t run_seed(int n, unsigned purpose)
 static void run_check_build(const char *variant, int n, enum run_purpose purpose, const char *log_label,
                             char *counts_path, size_t len, uint64_t *seed, double *timeout, student_result *r)
 {
-    char program[4096], log[4096];
-    lab_exec_path(variant, program, sizeof program);
+    char log[4096];
     snprintf(log, sizeof log, "%s/%s-n%d%s.log", grading.out_dir, variant, n, log_label);
     snprintf(counts_path, len, "%s/scratch/%s-n%d.%s", grading.out_dir, variant, n,
              purpose == RUN_COPIES ? "copies" : "counts");
@@ -78,9 +94,7 @@ static void run_check_build(const char *variant, int n, enum run_purpose purpose
     setenv("SIM_CHECK_OUT", counts_path, 1);
     *seed = run_seed(n, purpose);
     *timeout = grading_timeout(n, 1) * 10;
-    int confined = student_run_confine_writes(1); /* a simulator's program, whatever the backend */
-    student_run(program, n, seed, 1, *timeout, log, r);
-    student_run_confine_writes(confined);
+    run_submission(variant, n, seed, 1, *timeout, log, r);
     unsetenv("SIM_CHECK_OUT");
 }
 
@@ -311,13 +325,12 @@ START_TEST(test_size)
     ck_assert_msg(seeds != NULL, "grader: out of memory");
     for (int s = 0; s < nseeds; s++)
         seeds[s] = run_seed(n, (unsigned)s);
-    char log[4096], program[4096];
+    char log[4096];
     snprintf(log, sizeof log, "%s/%s.log", grading.out_dir, test);
-    lab_exec_path(size_tests[_i].variant, program, sizeof program);
     double timeout = grading_timeout(n, nseeds);
 
     student_result r;
-    student_run(program, n, seeds, nseeds, timeout, log, &r);
+    run_submission(size_tests[_i].variant, n, seeds, nseeds, timeout, log, &r);
     char msg[2048];
     if (!r.ok) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
@@ -421,7 +434,7 @@ static int computes_correctly(int n, char *why, size_t len)
     uint64_t seed = run_seed(n, RUN_REFUSAL_RIGHT);
     double timeout = grading_timeout(n, 1);
     student_result r;
-    student_run(grading.lab_exec, n, &seed, 1, timeout, log, &r);
+    run_submission(NULL, n, &seed, 1, timeout, log, &r);
     if (!r.ok) {
         explain_failed_run(why, len, &r, n, timeout);
         student_result_free(&r);
@@ -452,7 +465,7 @@ START_TEST(test_refused)
     uint64_t seed = run_seed(n, 0); /* a size test's first inputs */
     double timeout = grading_timeout(n, 1);
     student_result r;
-    student_run(grading.lab_exec, n, &seed, 1, timeout, log, &r);
+    run_submission(NULL, n, &seed, 1, timeout, log, &r);
     char msg[2048];
     if (r.ok) {
         /* Refused by the host code: matmul declined before launching and

@@ -17,6 +17,7 @@ typedef struct {
     double timeout_scale;  /* multiplies every test's time limit */
     const char *answers;   /* the submission's answers.txt (may not exist) */
     const char *answer_key; /* grader/answers/<stage>.tsv */
+    int on_simulator;      /* every build runs on the simulator (GRADE_BACKEND=sim) */
 } grading_context;
 
 extern grading_context grading;

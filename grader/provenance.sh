@@ -5,10 +5,14 @@
 # grade.sh puts it in results.json, grade_all.sh in the gradebook, the
 # timing report in report.md.
 #
-#   grader/provenance.sh BACKEND      (CC, CXX_SIM, CHECK_CXX, NVCC, GRADE_SEED from the environment)
+#   grader/provenance.sh BACKEND [PROGRAMS]   (CC, CXX_SIM, CHECK_CXX, NVCC, GRADE_SEED from the environment)
+#
+# PROGRAMS: the folder the students' programs were built in (a grade's);
+# without it (a timing report) no student's program ran.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-backend=${1:?usage: provenance.sh sim|gpu}
+backend=${1:?usage: provenance.sh sim|gpu [PROGRAMS]}
+programs=${2:-}
 
 # "name version" of a compiler, or "name (not found)".
 version_of() {
@@ -44,12 +48,15 @@ fi
 # The structural tests always use the simulator's check mode, built by clang.
 check_compiler=$(version_of "${CHECK_CXX:-clang++}")
 
-# Where the students' programs may write (grader/student_run.c): as root
-# they run as nobody; on the simulator, Landlock keeps them in their
-# scratch folders where the kernel has it.
-confinement=$("${GRADE_SUITE:-$root/build/grader/grade_suite}" --confinement 2>/dev/null)
+# Where the students' programs may write (grader/student_run.c): graded
+# as root, as nobody when nobody may run them from the folder they were
+# built in; on the simulator, Landlock keeps them in their scratch folders
+# where the kernel has it.
+grade_suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
+confinement=$("$grade_suite" --confinement 2>/dev/null)
 students="wherever the grader's user may"
-[ "$(id -u)" = 0 ] && students="as nobody, where nobody may"
+[ -n "$programs" ] && [ "$("$grade_suite" --runs-as "$programs" 2>/dev/null)" = nobody ] &&
+    students="as nobody, where nobody may"
 [ "$backend" = sim ] && [ "${confinement%% *}" = landlock ] &&
     students="only in their scratch folders (Landlock ABI ${confinement#landlock })"
 
@@ -64,6 +71,6 @@ printf 'compiler\t%s\n' "$compiler"
 printf 'check compiler\t%s\n' "$check_compiler"
 printf 'cuda\t%s\n' "$cuda"
 printf 'nvcc check\t%s\n' "$nvcc_check"
-printf 'student programs write\t%s\n' "$students"
+[ -n "$programs" ] && printf 'student programs write\t%s\n' "$students"
 printf 'seed\t%s\n' "${GRADE_SEED:-default}"
 printf 'kit\t%s\n' "${kit:-unknown}"

@@ -55,11 +55,14 @@ void student_result_free(student_result *r);
 void student_run_hang_marker(const char *path);
 
 /* Whether later runs may write only in their scratch folder (and /dev),
- * where the kernel has Landlock: on for the simulator's programs; returns
- * the setting it replaces.  Then the Landlock ABI this kernel offers, 0
- * for none. */
-int student_run_confine_writes(int on);
+ * where the kernel has Landlock: on for the simulator's programs.  Then
+ * the Landlock ABI this kernel offers, 0 for none. */
+void student_run_confine_writes(int on);
 int student_run_landlock_abi(void);
+
+/* Whether a program at path (or any below the folder path) runs as
+ * nobody: when the grader is root and nobody may run it from there. */
+int student_run_as_nobody(const char *path);
 
 /* For a run that ended badly: a sentence on the memory limit when the
  * program may have run into it (a message about memory in its output, or

@@ -4,6 +4,8 @@
  *   grade_suite STAGE LAB_EXEC OUT_DIR      (env: GRADE_SEED, GRADE_TIMEOUT_SCALE, GRADE_BACKEND)
  *   grade_suite --confinement               "landlock N" when students' programs
  *                                           can be confined to their folders, else "none"
+ *   grade_suite --runs-as DIR               "nobody" when programs built below DIR run
+ *                                           as nobody, else "grader" (the grader's user)
  *
  * OUT_DIR/results.tsv gets one line per test: name, pass|fail, message.  A
  * test passes only if Check says so AND the test recorded that it ran to
@@ -116,14 +118,18 @@ int main(int argc, char **argv)
             printf("none\n");
         return 0;
     }
+    if (argc == 3 && !strcmp(argv[1], "--runs-as")) {
+        printf("%s\n", student_run_as_nobody(argv[2]) ? "nobody" : "grader");
+        return 0;
+    }
     if (argc != 4) {
-        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR | --list | --confinement\n", argv[0]);
+        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR | --list | --confinement | --runs-as DIR\n", argv[0]);
         return 2;
     }
-    /* The simulator's programs write only in their scratch folders
-     * (student_run.c); grade.sh names the backend. */
+    /* grade.sh names the backend: the simulator's programs write only in
+     * their scratch folders (grading.c, run_submission). */
     const char *backend = getenv("GRADE_BACKEND");
-    student_run_confine_writes(backend && !strcmp(backend, "sim"));
+    grading.on_simulator = backend && !strcmp(backend, "sim");
     grading.stage = argv[1];
     grading.lab_exec = argv[2];
     grading.out_dir = argv[3];

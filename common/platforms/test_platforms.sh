@@ -54,6 +54,13 @@ all="debian13-gcc14 debian13-clang19 debian13-gcc13 debian-testing-gcc16 host-gc
 # Not in a plain run (each row costs minutes): name them in PLATFORMS.
 on_request="debian-testing-gcc15 debian-testing-clang21"
 wanted=${PLATFORMS:-$all}
+# wants PATTERN: whether a platform whose name matches PATTERN (a glob) runs.
+wants() {
+    local pattern="* $1 *"
+    # shellcheck disable=SC2254 # the pattern's glob is meant
+    case " $wanted " in $pattern) return 0 ;; esac
+    return 1
+}
 for name in $wanted; do
     case " $all $on_request " in *" $name "*) ;; *)
         echo "test-platforms: no platform named $name; choose from: $all $on_request" >&2; exit 1 ;;
@@ -94,12 +101,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# prepare_chroot SYSTEM SUITE LABEL [PACKAGES...]: builds (once) and mounts
-# the chroot SYSTEM from Debian's SUITE, with `make deps` run inside and
-# PACKAGES (other compilers) added; exits the test on failure.
+# prepare_chroot SYSTEM SUITE LABEL: builds (once) and mounts the chroot
+# SYSTEM from Debian's SUITE, with `make deps` run inside; exits the test
+# on failure.
 prepare_chroot() {
     local system=$1 suite=$2 label=$3 dir="$base/$1" t
-    shift 3
     if [ ! -f "$dir/.ready" ]; then
         echo "test-platforms: building a $label chroot with debootstrap into $dir (kept for later runs)"
         mountpoint -q "$dir/proc" 2>/dev/null && umount "$dir/proc"
@@ -118,9 +124,7 @@ prepare_chroot() {
     if [ ! -f "$dir/.ready" ]; then
         copy_kit "$dir/kit-deps"
         t=$SECONDS
-        in_chroot "$system" sh -c 'apt-get update -qq && make -C /kit-deps deps && 
-            { [ $# -eq 0 ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; }' \
-            sh "$@" > "$base/deps-$system.log" 2>&1 ||
+        in_chroot "$system" sh -c 'apt-get update -qq && make -C /kit-deps deps' > "$base/deps-$system.log" 2>&1 ||
             { tail -n 5 "$base/deps-$system.log"; echo "FAIL make deps in $label (log: $base/deps-$system.log)"; exit 1; }
         rm -rf "$dir/kit-deps"
         touch "$dir/.ready"
@@ -128,17 +132,37 @@ prepare_chroot() {
     fi
 }
 
+# chroot_packages SYSTEM LABEL PACKAGES...: adds to the chroot what a row
+# needs beyond `make deps` (other compilers), when not there yet.
+chroot_packages() {
+    local system=$1 label=$2 missing=() package
+    shift 2
+    for package in "$@"; do
+        # shellcheck disable=SC2016 # dpkg-query's own field, not the shell's
+        in_chroot "$system" dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' ||
+            missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return
+    in_chroot "$system" sh -c 'apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"' sh "${missing[@]}" \
+        >> "$base/deps-$system.log" 2>&1 ||
+        { tail -n 5 "$base/deps-$system.log"; echo "FAIL installing ${missing[*]} in $label (log: $base/deps-$system.log)"; exit 1; }
+    echo "test-platforms: installed ${missing[*]} in $label"
+}
+
 "$root/common/deps.sh" platforms || exit 1
-# Debian 13 gets g++ 13 and clang 18 too, Ubuntu 24.04's; testing, g++ 15.
-case " $wanted " in *" debian13-"*) prepare_chroot debian-13 trixie "Debian 13" g++-13 clang-18 ;; esac
-case " $wanted " in *" debian-testing-"*) prepare_chroot debian-testing testing "Debian testing" g++-15 ;; esac
+wants 'debian13-*' && prepare_chroot debian-13 trixie "Debian 13"
+# Ubuntu 24.04's compilers: g++ 13, and clang 18 for check mode.
+wants debian13-gcc13 && chroot_packages debian-13 "Debian 13" g++-13 clang-18
+wants 'debian-testing-*' && prepare_chroot debian-testing testing "Debian testing"
+wants debian-testing-gcc15 && chroot_packages debian-testing "Debian testing" g++-15
 
 # ---------------------------------------------------------------- one toolchain
 # run_platform NAME WHERE(host, or a chroot: debian-13, debian-testing) MAKE_SETTINGS...
 run_platform() {
     local name=$1 where=$2; shift 2
     local settings=("$@" WERROR=1) kit log="$base/$name.log" t=$SECONDS score
-    case " $wanted " in *" $name "*) ;; *) return ;; esac
+    wants "$name" || return
     if [ "$where" = host ]; then kit="$base/kit-$name"; else kit="$base/$where/kit-$name"; fi
     copy_kit "$kit" || { fail "$name: could not copy the kit"; return; }
     local inside=$kit runner=(bash -c)
@@ -164,7 +188,7 @@ run_platform() {
 # aarch64: cross-built, run under qemu-user (the labs' own check against
 # the CPU reference, run_lab; no Check library there for the grader).
 run_aarch64() {
-    case " $wanted " in *" aarch64-qemu "*) ;; *) return ;; esac
+    wants aarch64-qemu || return
     local kit="$base/kit-aarch64" log="$base/aarch64-qemu.log" t=$SECONDS bad=0 runs=0 sysroot=/usr/aarch64-linux-gnu
     "$root/common/deps.sh" aarch64 || { fail "aarch64-qemu: the cross compiler or qemu-user could not be installed"; return; }
     copy_kit "$kit" || { fail "aarch64-qemu: could not copy the kit"; return; }
@@ -242,18 +266,18 @@ gcc_lane() {
     run_platform debian13-gcc14 debian-13
     # Ubuntu's compilers add these flags themselves; here wrappers add them.
     local ubuntu_defaults='-D_FORTIFY_SOURCE=3 -fstack-protector-strong -fstack-clash-protection -fcf-protection' tool
-    case " $wanted " in *" debian13-gcc13 "*)
+    if wants debian13-gcc13; then
         for tool in gcc g++; do
             printf '#!/bin/sh\nexec %s-13 %s "$@"\n' "$tool" "$ubuntu_defaults" > "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
             chmod +x "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
-        done ;;
-    esac
+        done
+    fi
     run_platform debian13-gcc13 debian-13 CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu CHECK_CXX=clang++-18
     # This machine's nvcc checks nothing a toolchain changes: left out here.
     if command -v g++-11 >/dev/null; then
         run_platform host-gcc11 host CC=gcc-11 CXX_SIM=g++-11 NVCC_CHECK=0
     else
-        case " $wanted " in *" host-gcc11 "*) echo "skip host-gcc11: no g++-11 here (Debian 12 has it: common/deps.sh platforms)" ;; esac
+        wants host-gcc11 && echo "skip host-gcc11: no g++-11 here (Debian 12 has it: common/deps.sh platforms)"
     fi
     echo $failures > "$base/failures-gcc-lane"
 }

@@ -384,6 +384,8 @@ confinement=$("$root/build/grader/grade_suite" --confinement 2>/dev/null)
 if [ "${confinement%% *}" = landlock ]; then
     rm -rf "$outside" && mkdir -p "$outside" && chmod 777 "$outside" && echo kept > "$outside/keep" && chmod 666 "$outside/keep"
     expect_now writes-outside-its-folder $kernel01/$full01 "n=1000, 2 random inputs: correct"
+    grep -q '"student programs write": "only in their scratch folders' "$out/writes-outside-its-folder/results.json" ||
+        { echo "FAIL writes-outside-its-folder: results.json does not say the programs were confined"; failures=$((failures + 1)); }
     # truncate(2) on a path is confined from Landlock's ABI 3 (Linux 6.2) on.
     if [ -e "$outside/written" ] || { [ "${confinement#landlock }" -ge 3 ] && [ "$(cat "$outside/keep")" != kept ]; }; then
         echo "FAIL writes-outside-its-folder: the student's program changed $outside ($confinement)"
@@ -394,6 +396,23 @@ if [ "${confinement%% *}" = landlock ]; then
     rm -rf "$outside"
 else
     echo "skip writes-outside-its-folder: this kernel has no Landlock, so the simulator's programs write wherever their user may"
+fi
+
+# Where results.json says the programs could write, graded as root on a
+# GPU (no Landlock there): as nobody only when nobody could run them from
+# their folder (student_run.c keeps the grader's user otherwise).
+if [ "$(id -u)" = 0 ]; then
+    private=$(mktemp -d /tmp/matmul-kit-private.XXXXXX) open=$(mktemp -d /tmp/matmul-kit-open.XXXXXX)   # made 700
+    chmod 755 "$open"
+    said_private=$(GRADE_SUITE="$root/build/grader/grade_suite" "$root/grader/provenance.sh" gpu "$private" 2>/dev/null | grep '^student programs write')
+    said_open=$(GRADE_SUITE="$root/build/grader/grade_suite" "$root/grader/provenance.sh" gpu "$open" 2>/dev/null | grep '^student programs write')
+    if [[ $said_private == *"grader's user"* && $said_open == *"as nobody"* ]]; then
+        echo "ok   provenance: programs in a folder nobody can enter are said to run as the grader's user, elsewhere as nobody"
+    else
+        echo "FAIL provenance: a private folder: '${said_private#*$'\t'}'; an open one: '${said_open#*$'\t'}'"
+        failures=$((failures + 1))
+    fi
+    rm -rf "$private" "$open"
 fi
 rm -rf "$root/build/sim/kit-limit"
 [ $failures -eq 0 ] && echo "bad kernels: all handled" || echo "bad kernels: $failures case(s) mishandled"
