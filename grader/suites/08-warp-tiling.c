@@ -45,8 +45,11 @@ static int double_buffering(const check_counts *c, int n, char *msg, size_t len)
 {
     (void)n;
     if (c->shared_phases == 0 || 2 * c->overlapped_phases < c->shared_phases) {
-        snprintf(msg, len, "%llu of %llu stretches between barriers both store a tile and read one; with two "
-                 "buffers the next tile is stored while this one is read, one barrier per tile",
+        snprintf(msg, len, "%llu of %llu stretches between barriers both store a tile and read one (at least "
+                 "half must); with two buffers the next tile is stored (or its cp.async copies waited for: the "
+                 "simulator lands them in the wait) in the same stretch as this one is read, one barrier per "
+                 "tile: a second barrier between the reads and those stores splits them (lesson 08, \"Double "
+                 "buffering\")",
                  c->overlapped_phases, c->shared_phases);
         return 0;
     }
