@@ -222,6 +222,34 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o noexec,size=256m tmpfs "$noexec" 2>/d
     fi
     umount "$noexec"
     trap - EXIT
+
+    # 7b. The same for one student in the middle of a class (the class's
+    # own folder is fine, so the check before anyone passes): that student
+    # is not graded, grading stops, those not started are not graded
+    # either, and grade-all says what went wrong once, with status 2.
+    midclass="$base/midclass" midout="$base/midclass-out"
+    mkdir -p "$midclass"/{alice,bob,carol,dave} "$midout/bob/work"
+    for id in alice bob carol dave; do cp -R "$root/solutions/01-naive" "$midclass/$id/"; done
+    if mount -t tmpfs -o noexec,size=64m tmpfs "$midout/bob/work"; then
+        trap 'umount "$midout/bob/work" 2>/dev/null' EXIT
+        make --no-print-directory -C "$root" grade-all SUBMISSIONS="$midclass" LAB=01-naive BACKEND=sim \
+            JOBS=1 GRADE_ALL_OUT="$midout" > "$base/midclass.log" 2>&1
+        status=$?
+        umount "$midout/bob/work"
+        trap - EXIT
+        book="$midout/gradebook.csv"
+        if [ $status -eq 2 ] && grep -q '^\[2/4\] bob: NOT GRADED: kit error' "$base/midclass.log" &&
+                [ "$(grep -c "^kit error: programs cannot run from GRADE_OUT=" "$base/midclass.log")" -eq 1 ] &&
+                grep -q '^alice,25,25,25,' "$book" && grep -q '^bob,,not graded,' "$book" &&
+                grep -q '^carol,,not graded,' "$book" && grep -q '^dave,,not graded,' "$book" &&
+                grep -q 'not graded: bob carol dave' "$base/midclass.log"; then
+            echo "ok   a kit error in the middle of a class: that student and those after are not graded, said once, status 2"
+        else
+            fail "a kit error in the middle of a class: grade-all exited $status (see $base/midclass.log, $book)"
+        fi
+    else
+        fail "a kit error in the middle of a class: could not mount a tmpfs on $midout/bob/work"
+    fi
 else
     echo "skip a folder mounted noexec: mounting one needs root and tmpfs (here: user $(id -un))"
 fi
