@@ -32,6 +32,7 @@
     X(shared_stores, SUM, "stores to shared memory, one per thread per store or atomic instruction")     \
     X(bank_conflicts_ld, SUM, "shared-memory load wavefronts beyond the fewest the addresses allow")       \
     X(bank_conflicts_st, SUM, "shared-memory store wavefronts beyond the fewest the addresses allow")      \
+    X(shared_column_stores, SUM, "shared store requests whose lanes mostly write 8 or more words apart (down a column)") \
     X(hazards, SUM, "shared-memory races: two threads, one slot, no barrier between, one a store")         \
     X(uninitialised_shared_reads, SUM, "shared-memory reads of slots no thread of the block had written") \
     X(out_of_bounds, SUM, "accesses outside every device allocation")                                     \

@@ -83,6 +83,7 @@ void grading_add_structure_test(Suite *s, const char *name, const char *variant,
 int rule_no_hazards(const check_counts *c, int n, char *msg, size_t len);
 int rule_no_bank_conflicts(const check_counts *c, int n, char *msg, size_t len);
 int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len);
+int rule_transposed_tile(const check_counts *c, int n, char *msg, size_t len); /* a tile stored down its columns */
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len);
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len);  /* 2 n^2 global loads */
 int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* the product reads shared memory */

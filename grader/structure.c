@@ -75,6 +75,27 @@ int rule_no_bank_conflicts(const check_counts *c, int n, char *msg, size_t len)
     return 1;
 }
 
+/* Stages 05 and 06 are about one store: a tile written down its columns
+ * (transposed), where a warp's 32 lanes land a row apart and, unpadded and
+ * unswizzled, in one bank.  At least a quarter of the shared store requests
+ * (a warp's stores, about shared_stores / 32) must go down a column: one of
+ * the two tiles stored transposed.  Stage 04's tile, stored along its rows,
+ * has no conflict to fix, so it does not count. */
+int rule_transposed_tile(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    if (c->shared_stores == 0 || 4 * 32 * c->shared_column_stores < c->shared_stores) {
+        snprintf(msg, len, "%llu of about %llu warp-wide shared stores go down a column of a tile: no tile is stored "
+                 "transposed (stage 05's As[k][m], each lane a row apart), so there is no conflict here for this "
+                 "stage to fix; a row-by-row tile (stage 04's) does not count", c->shared_column_stores,
+                 (c->shared_stores + 31) / 32);
+        return 0;
+    }
+    snprintf(msg, len, "a tile stored transposed: %llu of about %llu warp-wide shared stores go down a column",
+             c->shared_column_stores, (c->shared_stores + 31) / 32);
+    return 1;
+}
+
 int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len)
 {
     (void)n;

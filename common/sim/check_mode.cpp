@@ -65,6 +65,10 @@ struct site_stats {
     // 16 for 32 lanes of 16 bytes (float4).
     unsigned long long ideal_sectors = 0;
     unsigned max_degree = 1;
+    // Store requests that go down a column of a tile: most lanes write 8 or
+    // more words past their neighbour lane (a transposed store), where a row
+    // store steps by one word.
+    unsigned long long column_requests = 0;
     access_sample worst;  // shared sites: the lanes of the worst request, for make check's picture
 };
 
@@ -126,7 +130,7 @@ struct launch_totals {
     // Summed over the sites when the launch ends (print_report).
     unsigned long long load_requests = 0, load_sectors = 0, store_requests = 0, store_sectors = 0;
     unsigned long long load_sectors_fewest = 0;
-    unsigned long long bank_conflicts_ld = 0, bank_conflicts_st = 0;
+    unsigned long long bank_conflicts_ld = 0, bank_conflicts_st = 0, shared_column_stores = 0;
     // Some hazard was between threads of two warps.  Only when none was
     // (code written for warps in lockstep: a reduction's last steps) do the
     // findings offer __syncwarp(); otherwise a __syncthreads() is needed
@@ -578,6 +582,14 @@ void shared_request(site_stats &s, const access *const *lanes, unsigned count)
     s.wavefronts += wavefronts;
     s.ideal_wavefronts += ideal;
     s.max_degree = std::max(s.max_degree, worst);
+    if ((lanes[0]->flags & is_store) && count > 1) {
+        unsigned far = 0;
+        for (unsigned l = 1; l < count; l++) {
+            uintptr_t a = lanes[l]->addr / 4, b = lanes[l - 1]->addr / 4;
+            far += (a > b ? a - b : b - a) >= 8;
+        }
+        s.column_requests += 2 * far > count - 1;
+    }
 }
 
 void global_request(site_stats &s, const access *const *lanes, unsigned count)
@@ -894,8 +906,10 @@ void print_report(launch_totals &t)
         if (!s.first.second)
             t.load_sectors_fewest += s.second.ideal_sectors;
     }
-    for (auto &s : t.shared_sites)
+    for (auto &s : t.shared_sites) {
         (s.first.second ? t.bank_conflicts_st : t.bank_conflicts_ld) += s.second.wavefronts - s.second.ideal_wavefronts;
+        t.shared_column_stores += s.second.column_requests;
+    }
     const unsigned long long ld_req = t.load_requests, ld_sec = t.load_sectors, st_req = t.store_requests,
                              st_sec = t.store_sectors;
 
@@ -1047,6 +1061,7 @@ void merge(launch_totals &into, launch_totals &from)
         d.wavefronts += s.second.wavefronts;
         d.ideal_wavefronts += s.second.ideal_wavefronts;
         d.max_degree = std::max(d.max_degree, s.second.max_degree);
+        d.column_requests += s.second.column_requests;
         if (s.second.worst.degree > d.worst.degree)
             d.worst = s.second.worst;
     }

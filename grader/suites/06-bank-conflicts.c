@@ -52,6 +52,7 @@ Suite *suite_06_bank_conflicts(void)
     grading_add_size_tests(s, large, 1, 2);
     /* The idea, on the simulator's counts. */
     grading_add_structure_test(s, "no bank conflicts", "check", 100, rule_no_bank_conflicts);
+    grading_add_structure_test(s, "transposed tile", "check", 100, rule_transposed_tile);
     grading_add_structure_test(s, "no padding", "check", 100, no_padding);
     grading_add_structure_test(s, "coalesced loads", "check", 128, coalesced_loads);
     grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);

@@ -604,6 +604,7 @@ START_TEST(column_store_32_way)
     CUDA_OK(cudaDeviceSynchronize());
     check_report r = run.finish();
     EXPECT(r, "shared_stores", 32);  // one request
+    EXPECT(r, "shared_column_stores", 1);  // down a column: each lane a row (32 words) apart
     EXPECT(r, "bank_conflicts_st", 31);
     EXPECT(r, "bank_conflicts_ld", 0);
     expect_clean_except(r, {"bank_conflicts_st"});
@@ -638,6 +639,7 @@ START_TEST(broadcast_and_row_are_conflict_free)
     check_report r = run.finish();
     EXPECT(r, "shared_stores", 32);
     EXPECT(r, "shared_loads", 32);
+    EXPECT(r, "shared_column_stores", 0);  // along a row: lanes one word apart
     EXPECT(r, "bank_conflicts_ld", 0);
     EXPECT(r, "bank_conflicts_st", 0);
     expect_clean_except(r, {});
