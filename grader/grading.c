@@ -57,8 +57,7 @@ static void run_submission(const char *variant, int n, const uint64_t *seeds, in
 {
     char program[4096];
     lab_exec_path(variant, program, sizeof program);
-    student_run_confine_writes(grading.on_simulator || is_check_build(variant));
-    student_run(program, n, seeds, nseeds, timeout, log, r);
+    student_run(program, n, seeds, nseeds, timeout, log, grading.on_simulator || is_check_build(variant), r);
 }
 
 /* Every run's inputs come from one seed: the grading's base seed (public,

@@ -98,19 +98,11 @@ static void drop_privileges(const char *lab_exec, const char *scratch)
 #if defined(HAVE_LANDLOCK) && !defined(LANDLOCK_ACCESS_FS_TRUNCATE)
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
 #endif
-static int confine = 0;
-
-void student_run_confine_writes(int on) { confine = on; }
-
 int student_run_landlock_abi(void)
 {
 #ifdef HAVE_LANDLOCK
-    static int known = -1; /* a kernel's answer does not change while it runs */
-    if (known < 0) {
-        long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
-        known = abi > 0 ? (int)abi : 0;
-    }
-    return known;
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    return abi > 0 ? (int)abi : 0;
 #else
     return 0;
 #endif
@@ -196,7 +188,7 @@ static unsigned long student_memory_limit_mib(void)
 double student_run_longest(double timeout_s) { return timeout_s * STRETCH; }
 
 static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
-                        const char *log_path, int result_fd, int progress_fd)
+                        const char *log_path, int confine, int result_fd, int progress_fd)
 {
     setpgid(0, 0);
     pid_t grader = getppid();
@@ -424,7 +416,7 @@ static void note_hang(const char *log_path, int n, double seconds)
 }
 
 void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
-                 const char *log_path, student_result *r)
+                 const char *log_path, int confine, student_result *r)
 {
     memset(r, 0, sizeof *r);
     if (earlier_run_hung(r, n)) {
@@ -461,7 +453,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
     if (pid == 0) {
         close(fds[0]);
         close(progress[0]);
-        start_child(lab_exec, n, seeds, nseeds, timeout_s, log_path, fds[1], progress[1]);
+        start_child(lab_exec, n, seeds, nseeds, timeout_s, log_path, confine, fds[1], progress[1]);
     }
     close(fds[1]);
     close(progress[1]);

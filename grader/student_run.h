@@ -29,7 +29,8 @@ typedef struct {
 
 /* Runs `lab_exec n seeds...`, giving it timeout_s seconds in all, or
  * longer while it shows it is working (below); its stdout and stderr go to
- * log_path.
+ * log_path.  With confine set (the simulator's programs), it may write only
+ * in its scratch folder (and /dev), where the kernel has Landlock.
  *
  * The time limits assume a fast machine.  On a slower one (another CPU, a
  * loaded one, the portable context switch of a non-x86 simulator) a right
@@ -44,7 +45,7 @@ typedef struct {
 #define STUDENT_RUN_IDLE_S 5.0
 double student_run_longest(double timeout_s);
 void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds, double timeout_s,
-                 const char *log_path, student_result *r);
+                 const char *log_path, int confine, student_result *r);
 void student_result_free(student_result *r);
 
 /* A hang costs one stage once: after a run that had to be stopped, every
@@ -54,10 +55,7 @@ void student_result_free(student_result *r);
  * path: a file in the stage's folder, or NULL for none. */
 void student_run_hang_marker(const char *path);
 
-/* Whether later runs may write only in their scratch folder (and /dev),
- * where the kernel has Landlock: on for the simulator's programs.  Then
- * the Landlock ABI this kernel offers, 0 for none. */
-void student_run_confine_writes(int on);
+/* The Landlock ABI this kernel offers, 0 for none (no confinement). */
 int student_run_landlock_abi(void);
 
 /* Whether a program at path (or any below the folder path) runs as
