@@ -6,7 +6,9 @@
 #                       the same on a Slurm cluster: a job array and a merge
 #                       job (grader/slurm/submit.sh)
 #   make gradescope     build/gradescope/autograder.zip, Gradescope's autograder
-#                       (GRADE_SEED=n bakes a seed in: inputs students never saw)
+#                       (GRADE_SEED=n bakes a seed in: inputs students never saw;
+#                       LAB=NN one stage's, for an assignment per stage:
+#                       build/gradescope/autograder-NN-name.zip)
 #   make handout        build/handout/labkit-student.tar.gz: the kit without
 #                       solutions, answer keys or mutants
 #   make grade-prepare  the grader's shared programs for BACKEND (grade_suite,
@@ -33,7 +35,7 @@ instructor-help:
 	@echo "For instructors:"
 	@echo "make grade-all SUBMISSIONS=dir [LAB=..]    (instructors) grade each subfolder as one student [JOBS=n] [FORCE=1]"
 	@echo "make grade-slurm SUBMISSIONS=dir TASKS=n   (instructors) grade-all on a Slurm cluster: job array + merge [CPUS=c] [WAIT=1]"
-	@echo "make gradescope [GRADE_SEED=n]             (instructors) Gradescope autograder: build/gradescope/autograder.zip"
+	@echo "make gradescope [LAB=NN] [GRADE_SEED=n]    (instructors) Gradescope autograder: build/gradescope/autograder[-NN-name].zip"
 	@echo "make handout                               (instructors) student handout, no solutions or keys: build/handout/"
 
 # Where nvcc checks lab files, the simulator's occupancy API is one of them
@@ -72,22 +74,30 @@ stamp_revision = { git -C $(ROOT) describe --always --dirty --abbrev=12 2>/dev/n
 # no labs/, no solutions/).
 gradescope:
 	@command -v zip >/dev/null || { echo "gradescope: needs zip (apt-get install zip)"; exit 1; }
-	@set -eo pipefail; stage=$(GRADESCOPE_OUT)/autograder; rm -rf "$$stage" $(GRADESCOPE_OUT)/autograder.zip; mkdir -p "$$stage"; \
+	@set -eo pipefail; lab=; name=autograder; \
+	if [ -n "$(LAB)" ]; then \
+	    lab=$$(cd grader/suites && ls -d -- '$(LAB)'*.points.tsv 2>/dev/null | sed 's/\.points\.tsv$$//' || true); \
+	    [ "$$(echo "$$lab" | wc -w)" = 1 ] || { echo "gradescope: LAB=$(LAB) names no one stage; stages: $$(cd grader/suites && ls *.points.tsv | sed 's/\.points\.tsv$$//' | paste -sd' ')"; exit 2; }; \
+	    name=autograder-$$lab; \
+	fi; \
+	stage=$(GRADESCOPE_OUT)/$$name; rm -rf "$$stage" $(GRADESCOPE_OUT)/$$name.zip; mkdir -p "$$stage"; \
 	{ $(call kit_files,Makefile tests.mk common grader); } | \
 	    while IFS= read -r -d '' f; do if [ -f "$(ROOT)/$$f" ]; then cp -P -p --parents "$$f" "$$stage/"; fi; done; \
 	install -m 755 grader/gradescope/setup.sh grader/gradescope/run_autograder "$$stage/"; \
 	$(stamp_revision) > "$$stage/grader/kit_revision"; \
 	if [ -n "$(GRADE_SEED)" ]; then echo "$(GRADE_SEED)" > "$$stage/grade_seed"; fi; \
+	if [ -n "$$lab" ]; then echo "$$lab" > "$$stage/grade_lab"; fi; \
 	{ echo "# Gradescope autograder for the matmul lab kit"; echo; \
 	  echo "Made by \`make gradescope\` from the kit. Gradescope unpacks this in /autograder/source, runs"; \
 	  echo "setup.sh once (packages, and the grader built for the CPU simulator: Gradescope has no GPU),"; \
 	  echo "then run_autograder for each submission: it finds the labs/-shaped folder in the upload,"; \
 	  echo "grades it with grader/grade.sh and writes /autograder/results/results.json."; \
 	  echo; echo "Settings: an autograder timeout of 10 minutes or more (run_autograder ends its grading by 540 s); one CPU is enough."; \
+	  if [ -n "$$lab" ]; then echo; echo "It grades stage $$lab only (grade_lab): students upload its matmul.cu and answers.txt, or the folder $$lab, or labs/."; fi; \
 	  if [ -n "$(GRADE_SEED)" ]; then echo; echo "Inputs come from GRADE_SEED in grade_seed (not the seed students grade with)."; fi; \
 	} > "$$stage/README.md"; \
-	cd "$$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | LC_ALL=C sort | zip -q -y ../autograder.zip -@; \
-	echo "gradescope: $(GRADESCOPE_OUT)/autograder.zip ($$(find . -type f | wc -l) files$(if $(GRADE_SEED),; inputs from GRADE_SEED=$(GRADE_SEED)))"
+	cd "$$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | LC_ALL=C sort | zip -q -y ../$$name.zip -@; \
+	echo "gradescope: $(GRADESCOPE_OUT)/$$name.zip ($$(find . -type f | wc -l) files$${lab:+; grades $$lab only}$(if $(GRADE_SEED),; inputs from GRADE_SEED=$(GRADE_SEED)))"
 
 # The student handout: no solutions/, no answer keys, no mutants, no
 # Gradescope bundle, none of the grader's or the simulator's own tests and

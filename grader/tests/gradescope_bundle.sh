@@ -4,9 +4,10 @@
 # root), run_autograder on the solutions (full marks) and, at the same time
 # in a second such root, on an upload of the labs/ folder itself with one
 # stage missing and another that hangs (each loses its own points, no
-# other stage any); then a submission that
-# tampers with the kit, and a deadline already past.  setup.sh is not run:
-# the packages are already here.
+# other stage any); then a bundle for one stage (`make gradescope LAB=01`)
+# with that stage's files uploaded on their own, a submission that tampers
+# with the kit, and a deadline already past.  setup.sh is not run: the
+# packages are already here.
 #
 #   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
 set -u
@@ -211,23 +212,42 @@ else
     fi
 fi
 
-# 3. As root, the student's code runs as another user (nobody): a kernel
+# 3. A bundle for one stage (an assignment per stage): `make gradescope
+# LAB=01` grades that stage only, out of its own points, and takes its two
+# files uploaded on their own, with no folder around them.
+one="$fake-01"
+rm -rf "$one" && mkdir -p "$one/source" "$one/submission"
+if ! make --no-print-directory -C "$root" gradescope LAB=01 > "$root/build/test-grading/gradescope-01-make.log" 2>&1 ||
+        ! unzip -q "$root/build/gradescope/autograder-01-naive.zip" -d "$one/source"; then
+    fail "make gradescope LAB=01: no autograder-01-naive.zip (see $root/build/test-grading/gradescope-01-make.log)"
+else
+    cp "$root/solutions/01-naive/matmul.cu" "$root/solutions/01-naive/answers.txt" "$one/submission/"
+    AUTOGRADER_ROOT="$one" bash "$one/source/run_autograder" > "$fake/../one-stage.log" 2>&1
+    read -r score max tests <<< "$(json_shape "$one/results/results.json" 2>/dev/null)"
+    if [ "$score/$max" = "$full01/$full01" ] && grep -q '"output": "Graded answers.txt and matmul.cu as 01-naive.' "$one/results/results.json"; then
+        echo "ok   one stage's bundle: its matmul.cu and answers.txt uploaded without a folder, $score/$max (that stage's points only)"
+    else
+        fail "one stage's bundle: score $score/$max, expected $full01/$full01 and the files named (see $fake/../one-stage.log)"
+    fi
+fi
+
+# 4. As root, the student's code runs as another user (nobody): a kernel
 # file that tries to write into the results folder and the kit cannot, and
-# is graded as usual.
-if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
-    rm -rf "$fake/submission"
-    mkdir -p "$fake/submission/01-naive"
-    points_before=$(cksum < "$fake/source/grader/suites/01-naive.points.tsv")
+# is graded as usual (in the one-stage bundle, uploaded on its own).
+if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1 && [ -x "$one/source/run_autograder" ]; then
+    rm -rf "$one/submission"
+    mkdir -p "$one/submission"
+    points_before=$(cksum < "$one/source/grader/suites/01-naive.points.tsv")
     { cat "$root/solutions/01-naive/matmul.cu"
       printf '\n#include <stdio.h>\n__attribute__((constructor)) static void tamper(void)\n{\n'
-      printf '    FILE *f = fopen("%s/results/tampered", "w");\n    if (f) fclose(f);\n' "$fake"
-      printf '    f = fopen("%s/source/grader/suites/01-naive.points.tsv", "a");\n    if (f) { fputs("extra\\t100\\tfree points\\n", f); fclose(f); }\n}\n' "$fake"
-    } > "$fake/submission/01-naive/matmul.cu"
-    rm -rf "$fake/results"
-    json="$fake/results/results.json"
-    LAB=01-naive AUTOGRADER_ROOT="$fake" bash "$fake/source/run_autograder" > "$fake/../tamper.log" 2>&1
+      printf '    FILE *f = fopen("%s/results/tampered", "w");\n    if (f) fclose(f);\n' "$one"
+      printf '    f = fopen("%s/source/grader/suites/01-naive.points.tsv", "a");\n    if (f) { fputs("extra\\t100\\tfree points\\n", f); fclose(f); }\n}\n' "$one"
+    } > "$one/submission/matmul.cu"
+    rm -rf "$one/results"
+    json="$one/results/results.json"
+    AUTOGRADER_ROOT="$one" bash "$one/source/run_autograder" > "$fake/../tamper.log" 2>&1
     read -r score max tests <<< "$(json_shape "$json" 2>/dev/null)"
-    if [ -e "$fake/results/tampered" ] || [ "$(cksum < "$fake/source/grader/suites/01-naive.points.tsv")" != "$points_before" ]; then
+    if [ -e "$one/results/tampered" ] || [ "$(cksum < "$one/source/grader/suites/01-naive.points.tsv")" != "$points_before" ]; then
         fail "tamper: the student's code wrote into the results folder or the kit"
     elif [ "$score/$max" != "$kernel01/$full01" ]; then
         fail "tamper: score $score/$max, expected $kernel01/$full01 for a right kernel without answers (see $fake/../tamper.log)"
@@ -238,7 +258,7 @@ else
     echo "skip tamper: needs root and a user nobody"
 fi
 
-# 4. Out of time: a deadline already past grades nothing, says so, and still
+# 5. Out of time: a deadline already past grades nothing, says so, and still
 # writes a result (not a kit error).
 GRADE_DEADLINE=$(date +%s) SUBMISSION="$root/solutions" LAB=01-naive GRADE_OUT="$fake/../deadline" \
     "$root/grader/grade.sh" > "$fake/../deadline.log" 2>&1
