@@ -20,7 +20,7 @@ export BACKEND
 help:
 	@echo "A student's commands, in the order the lessons meet them:"
 	@echo "make -C labs/01-naive run N=1000           build one lab, check it against the CPU reference, time it"
-	@echo "make grade [LAB=NN-name] [SUBMISSION=dir]  grade labs/ (or a folder shaped like it); V=1 lists every test"
+	@echo "make grade [LAB=NN-name] [SUBMISSION=dir]  grade labs/ (or a folder shaped like it, or holding one); V=1 lists every test"
 	@echo "                                           exit status 0 when graded (whatever the score), 2 on a kit error"
 	@echo "make query                                 the device's limits: threads, blocks, registers, shared memory per SM"
 	@echo "make -C labs/04-tiled occupancy            how many blocks of your kernel one SM holds, and what limits it (needs nvcc)"

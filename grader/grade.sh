@@ -3,7 +3,8 @@
 # built from the submission's matmul.cu alone, in a fresh folder.
 #
 #   grader/grade.sh            (called by `make grade`; settings come from the environment)
-#     SUBMISSION  folder shaped like labs/ (default: labs)
+#     SUBMISSION  folder shaped like labs/ (default: labs), or one holding
+#                 such a folder (a copy of the kit: its labs/ is graded)
 #     LAB         grade only this stage, e.g. 01-naive
 #     BACKEND     gpu | sim (default: detected)
 #     GRADE_OUT   where logs and results.json go (default: build/grade)
@@ -38,7 +39,7 @@ only=${LAB:-}
 
 die() { echo "grade: $*" >&2; exit 2; }
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
-export GRADE_BACKEND=$backend   # grade_suite confines the simulator's programs (student_run.c)
+export GRADE_BACKEND=$backend   # grade_suite confines the simulator's programs (grading.c: run_submission)
 deadline=${GRADE_DEADLINE:-}
 [ -z "$deadline" ] || [[ $deadline =~ ^[0-9]+$ ]] || die "GRADE_DEADLINE=$deadline is not a time in seconds since 1970"
 seconds_left() { echo $((deadline - $(date +%s))); }
@@ -49,6 +50,21 @@ stages=$(kit_stages) || die "the points tables (grader/suites/*.points.tsv) cann
 if [ -n "$only" ]; then
     echo "$stages" | grep -qx -- "$only" || die "LAB=$only is not a stage; stages: $(echo $stages)"
     stages=$only
+fi
+# A student's folder may be a copy of the whole kit (a clone of the course's
+# repository, the unpacked handout) with labs/ inside it: when no stage
+# folder is at its top, the folder in it that holds the stages is graded
+# (grader/lib.sh: stages_folder), and the grade says which.
+graded_note=
+top_has_stage=
+for s in $stages; do has_stage "$submission/$s" && { top_has_stage=1; break; }; done
+if [ -z "$top_has_stage" ]; then
+    inner=$(stages_folder "$submission" $stages)
+    if [ -n "$inner" ] && [ "$inner" != "$submission" ]; then
+        graded_note="Graded ${inner#"$submission"/}, the folder of the submission that holds the stages."
+        echo "grade: no stage folder at the top of $submission: grading $inner, the folder in it that holds the stages"
+        submission=$inner
+    fi
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -433,5 +449,5 @@ awk -F'\t' '{ v[$1] = $2 } END {
 
 # Totals, and Gradescope's results format.
 printf '%s' "$scored" > "$out/all.tsv"
-score total -v json_out="$out/results.json" -v prov="$out/provenance.tsv" "$out/all.tsv"
+score total -v json_out="$out/results.json" -v prov="$out/provenance.tsv" -v output="$graded_note" "$out/all.tsv"
 echo "results: $out/results.json"

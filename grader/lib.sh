@@ -30,6 +30,33 @@ nvcc_path() {
     echo "$nvcc"
 }
 
+# has_stage DIR: whether DIR holds a stage's work, matmul.cu or answers.txt,
+# as plain files (links are not followed).
+has_stage() { local f; for f in matmul.cu answers.txt; do [ -f "$1/$f" ] && [ ! -L "$1/$f" ] && return 0; done; return 1; }
+
+# stages_folder DIR STAGE...: the folder under DIR (DIR itself, or up to 5
+# levels down) shaped like labs/ that holds the most of the STAGEs (a stage
+# counts when has_stage holds for its folder); on a tie the shallowest, then
+# one named labs.  Nothing when no folder holds any.  An upload, or a
+# student's folder that is a copy of the whole kit (labs/ inside it), is
+# graded from the folder this finds.
+stages_folder() {
+    local top=$1 dir n s rel slashes depth is_labs best='' best_n=0 best_depth=0 best_labs=0
+    shift
+    while IFS= read -r -d '' dir; do
+        n=0
+        for s in "$@"; do has_stage "$dir/$s" && n=$((n + 1)); done
+        [ $n -gt 0 ] || continue
+        rel=${dir#"$top"}; slashes=${rel//[^\/]/}; depth=${#slashes}
+        is_labs=0; [ "${dir##*/}" = labs ] && is_labs=1
+        if [ $n -gt $best_n ] || { [ $n -eq $best_n ] && { [ $depth -lt $best_depth ] ||
+                { [ $depth -eq $best_depth ] && [ $is_labs -gt $best_labs ]; }; }; }; then
+            best=$dir best_n=$n best_depth=$depth best_labs=$is_labs
+        fi
+    done < <(find "$top" -maxdepth 5 \( -name __MACOSX -o -name '.?*' \) -prune -o -type d -print0 2>/dev/null | LC_ALL=C sort -z)
+    [ -z "$best" ] || echo "$best"
+}
+
 # other_kernel_files DIR: files in a stage folder DIR that look like a kernel
 # saved under another name (MatMul.cu, kernel.cu, matmul.cu.txt), comma-
 # separated, or nothing: only matmul.cu is graded, so the student is told

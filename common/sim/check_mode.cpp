@@ -936,6 +936,11 @@ void print_report(launch_totals &t)
                 ? (", spread over " + std::to_string(t.shared_span_words) + " with " + std::to_string(t.shared_gaps) +
                    " gaps of unused words (padding, or arrays placed apart)").c_str()
                 : "");
+    // What stages 05 and 06 grade as a transposed tile (grader/structure.c).
+    if (t.shared_column_stores)
+        fprintf(o, "[check]   of those stores, %llu warp-wide requests go down a column (neighbour lanes 8 or more "
+                   "words apart: a tile stored transposed)\n",
+                t.shared_column_stores);
     if (t.shared_phases)
         fprintf(o, "[check]   stretches between barriers using shared memory: %llu; %llu of them store one part while "
                    "reading another (double buffering)\n",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make grade-all` on a small class: four students (the solutions, the
-# skeletons, one without the stage, one whose file does not compile) and a
+# `make grade-all` on a small class: four students (the solutions in a
+# copy of the kit, the skeletons, one without the stage, one whose file does not compile) and a
 # file that is not a student, graded on 01-naive; the gradebook's rows and
 # totals; a second run skips every student, FORCE=1 regrades them all; a
 # student whose grading fails (here: past GRADE_ALL_TIMEOUT) gets zeros and
@@ -19,7 +19,11 @@ start=$SECONDS
 
 rm -rf "$class" "$out"
 mkdir -p "$class"
-cp -R "$root/solutions" "$class/alice"
+# alice hands in a copy of the whole kit (a clone of the course's
+# repository): her labs/ is graded, and her results say so.
+mkdir -p "$class/alice"
+cp "$root/README.md" "$class/alice/"
+cp -R "$root/solutions" "$class/alice/labs"
 cp -R "$root/labs" "$class/bob"
 # The id with a comma and quotes tests the CSV quoting (and a build folder
 # for an id make could not take).
@@ -52,6 +56,9 @@ for id in alice bob "$carol" dave; do
     [ -f "$out/$id/results.json" ] && [ -f "$out/$id/grade.log" ] || fail "first run: no results.json or grade.log for $id"
 done
 [ -e "$out/roster.txt" ] && fail "first run: roster.txt was graded as a student"
+grep -q '"output": "Graded labs, the folder of the submission that holds the stages."' "$out/alice/results.json" &&
+    echo "ok   first run: alice's copy of the kit graded from its labs/, and her results.json says so" ||
+    fail "first run: alice's results.json does not say her labs/ was graded"
 # g++'s message, or nvcc's when the simulator's build asks nvcc first (NVCC_CHECK).
 grep -q -e "expected ';'" -e 'expected a ";"' "$out/dave/grade.log" || fail "first run: dave's grade.log does not show the compiler's message"
 grep -q "no 01-naive/matmul.cu in the submission" "$out/$carol/grade.log" ||
