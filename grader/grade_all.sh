@@ -90,8 +90,17 @@ settings="LAB=$only BACKEND=$backend GRADE_SEED=${GRADE_SEED:-} GRADE_ANSWER_KEY
 
 # The students: subfolders, by id (bytewise order); files and dot-folders
 # are not students.
-ids=()
+# An archive is named, though: it is most likely a student's work as the
+# course's site handed it out, and skipping it silently would leave that
+# student out of the gradebook.  (The grader does not unpack it: what is in
+# a student's archive, and where it would land, is the student's choice.)
+ids=() archives=()
 for path in "$subs"/*; do
+    if [ -f "$path" ]; then
+        case "${path,,}" in
+            *.zip|*.tar|*.tar.gz|*.tgz|*.tar.bz2|*.tar.xz|*.7z|*.rar) archives+=("${path##*/}") ;;
+        esac
+    fi
     [ -d "$path" ] || continue
     id=${path##*/}
     case "$id" in
@@ -99,6 +108,11 @@ for path in "$subs"/*; do
     esac
     ids+=("$id")
 done
+if [ ${#archives[@]} -gt 0 ]; then
+    archive_note="${#archives[@]} archive(s) in $subs, not graded: ${archives[*]:0:5}$([ ${#archives[@]} -gt 5 ] && echo ' ...'): each student is a folder; unpack each archive into a folder named for its student (mkdir alice && unzip alice.zip -d alice), then run this again"
+    [ ${#ids[@]} -gt 0 ] || die "no student folders in $subs; $archive_note"
+    echo "grade-all: warning: $archive_note" >&2
+fi
 [ ${#ids[@]} -gt 0 ] || die "no student folders in $subs"
 mapfile -d '' ids < <(printf '%s\0' "${ids[@]}" | LC_ALL=C sort -z)
 # A slice: every N-th student of the sorted list, so slices are disjoint,
@@ -436,6 +450,8 @@ else
 fi
 echo "gradebook: $book"
 status=0
+# Said again at the end, where it is read: those students are not in it.
+[ -z "${archive_note:-}" ] || echo "grade-all: warning: $archive_note" >&2
 if [ ${#failed[@]} -gt 0 ]; then
     echo "grade-all: grading failed for: ${failed[*]} (each has a row of zeros; see their grade.log)" >&2
     status=1

@@ -878,8 +878,10 @@ hazard_sample hazard_of(const finding &f, std::map<uintptr_t, std::string> &at)
     h.first = f.write_after_read ? read : write;
     h.second = f.write_after_read ? write : read;
     h.missing_after = h.first.where;
+    // As describe() words it: the warp's own barrier
+    // is enough, and a block-wide one, the lessons' first, works too.
     if (f.same_warp)
-        h.barrier = "__syncwarp()";
+        h.barrier = "__syncwarp() (or __syncthreads())";
     return h;
 }
 

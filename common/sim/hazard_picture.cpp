@@ -65,7 +65,7 @@ bool write_hazard_picture(const char *path, const hazard_sample &h)
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     std::string title = h.kind + " hazard, " + h.block + ": " +
                         (h.missing_after.empty() ? std::string("no barrier between two writes of one word")
-                                                 : "a " + h.barrier + " is missing after " + h.missing_after);
+                                                 : "a barrier is missing after " + h.missing_after);
     text(f, left, 24, title, "font-size=\"15\" font-weight=\"bold\"");
     text(f, left, 46, "Program order runs down, each thread in its own column.  Without a barrier, nothing makes",
          "fill=\"#34495e\"");

@@ -21,7 +21,9 @@ struct hazard_sample {
     std::string slot;           // "As[0][1]"; "" when the debug information does not say
     hazard_step first, second;  // in program order: second must wait for first
     std::string missing_after;  // "matmul.cu:49": where the barrier belongs; "" for write-after-write
-    std::string barrier = "__syncthreads()";  // the barrier that is missing: __syncwarp() within one warp
+    // The barrier that is missing, named on the red line: within one warp,
+    // "__syncwarp() (or __syncthreads())".
+    std::string barrier = "__syncthreads()";
     unsigned long long count = 1;  // how many times the run met this pair of lines
 };
 

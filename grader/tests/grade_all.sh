@@ -33,6 +33,9 @@ rm -rf "$class/$carol/01-naive"
 cp -R "$root/solutions" "$class/dave"
 cp "$root/grader/tests/bad-kernels/no-compile/01-naive/matmul.cu" "$class/dave/01-naive/matmul.cu"
 echo "not a student" > "$class/roster.txt"
+# A student's work left zipped, as a course's site hands it out: not
+# graded, but named, at the start and at the end.
+(cd "$root/solutions" && zip -q -r "$class/gina.zip" 01-naive 2>/dev/null) || printf 'PK\003\004' > "$class/gina.zip"
 
 # grade_all LOG [VAR=value...]: make grade-all on the class, 01-naive only.
 grade_all() {
@@ -56,6 +59,9 @@ for id in alice bob "$carol" dave; do
     [ -f "$out/$id/results.json" ] && [ -f "$out/$id/grade.log" ] || fail "first run: no results.json or grade.log for $id"
 done
 [ -e "$out/roster.txt" ] && fail "first run: roster.txt was graded as a student"
+[ "$(grep -c '^grade-all: warning: 1 archive(s) in .*, not graded: gina.zip: .*unpack each archive' "$base/grade-all-1.log")" = 2 ] &&
+    echo "ok   first run: gina.zip is named as not graded, before and after the grading" ||
+    fail "first run: gina.zip was not named twice as an archive left ungraded (see $base/grade-all-1.log)"
 grep -q '"output": "Graded labs, the folder of the submission that holds the stages."' "$out/alice/results.json" &&
     echo "ok   first run: alice's copy of the kit graded from its labs/, and her results.json says so" ||
     fail "first run: alice's results.json does not say her labs/ was graded"
