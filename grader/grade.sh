@@ -385,7 +385,7 @@ for ((k = 0; k < ${#stage_list[@]}; k++)); do
         # fail at once (its program does not exist) and the quiz is graded.
         # Whatever a student's program left in this folder is not read: the
         # joined results are written afresh from the suite's.
-        rm -f "$dir/results.tsv" "$dir/results.tsv.joined"
+        rm -f "$dir/results.tsv" "$dir/results.tsv.joined" "$dir/kit_error"
         limit=()
         [ -n "$deadline" ] && limit=(timeout -k 5 "$(seconds_left)")
         if [ -z "${GRADE_CASES:-}" ]; then
@@ -404,6 +404,13 @@ for ((k = 0; k < ${#stage_list[@]}; k++)); do
                 [ -z "$ran" ] || cases_results+=$ran$'\n'
             done <<< "$GRADE_CASES"
             [ $rc -eq 0 ] && printf '%s' "$cases_results" > "$dir/results.tsv"
+        fi
+        # A student's program the grader could not start (grading.c) is
+        # the machine's failure: no score for anyone, and why.
+        if [ -s "$dir/kit_error" ]; then
+            kit_error "$(head -n 1 "$dir/kit_error")" \
+                "the machine refused what is named above (a process limit, a folder's rights), before any of the student's code ran" \
+                "log: $dir/suite.log"
         fi
         if [ $rc -eq 0 ]; then
             awk -F'\t' -v OFS='\t' -v s="$stage" '{ print s, $0 }' "$dir/results.tsv" > "$dir/results.tsv.joined"

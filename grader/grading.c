@@ -58,6 +58,20 @@ static void run_submission(const char *variant, int n, const uint64_t *seeds, in
     char program[4096];
     lab_exec_path(variant, program, sizeof program);
     student_run(program, n, seeds, nseeds, timeout, log, grading.on_simulator || is_check_build(variant), r);
+    /* A program that could not even start (no process left for its user,
+     * a folder it may not enter) says nothing of the student's code: the
+     * stage's kit_error file makes the whole grading a kit error
+     * (grade.sh), never a zero. */
+    if (r->not_started && !r->build_missing) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/kit_error", grading.out_dir);
+        FILE *f = fopen(path, "a");
+        if (f) {
+            fprintf(f, "the grader could not start the student's program (%s, at n=%d): %s\n",
+                    variant ? variant : "plain build", n, r->start_error);
+            fclose(f);
+        }
+    }
 }
 
 /* Every run's inputs come from one seed: the grading's base seed (public,
@@ -137,7 +151,10 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
 {
     char log[1024], note[256];
     tail_lines(r->log_tail, 3, log, sizeof log);
-    if (r->after_hang)
+    if (r->not_started && !r->build_missing)
+        snprintf(msg, len, "n=%d: not graded: the grader could not start the program (%s), which is the machine's "
+                 "doing, not the code's (a kit error)", n, r->start_error);
+    else if (r->after_hang)
         snprintf(msg, len, "n=%d: not run: an earlier test of this stage hung at this size or a smaller one (%s); "
                  "larger runs would too, so they fail at once instead of each waiting out its time limit", n,
                  r->detail);
@@ -157,7 +174,7 @@ static void explain_failed_run(char *msg, size_t len, const student_result *r, i
     else if (r->signal)
         snprintf(msg, len, "n=%d: the program was killed by signal %d (%s) before it returned a result%s%s%s", n,
                  r->signal, strsignal(r->signal), *log ? "\n" : "", log, student_memory_note(r, note, sizeof note));
-    else if (r->exit_code == 127)
+    else if (r->build_missing)
         snprintf(msg, len, "n=%d: this build of matmul.cu does not exist: it did not compile (see the compiler's "
                  "messages above), or, for a structural test, clang++ is missing (make deps installs it)", n);
     else

@@ -49,14 +49,15 @@ fi
 check_compiler=$(version_of "${CHECK_CXX:-clang++}")
 
 # Where the students' programs may write (grader/student_run.c): graded
-# as root, as nobody when nobody may run them from the folder they were
-# built in; on the simulator, Landlock keeps them in their scratch folders
-# where the kernel has it.
+# as root, with nobody's rights (each stage as a user id of its own) when
+# nobody may run them from the folder they were built in; on the
+# simulator, Landlock keeps them in their scratch folders where the kernel
+# has it.
 grade_suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 confinement=$("$grade_suite" --confinement 2>/dev/null)
 students="wherever the grader's user may"
-[ -n "$programs" ] && [ "$("$grade_suite" --runs-as "$programs" 2>/dev/null)" = nobody ] &&
-    students="as nobody, where nobody may"
+[ -n "$programs" ] && [ "$("$grade_suite" --runs-as "$programs" 2>/dev/null)" = unprivileged ] &&
+    students="with nobody's rights, where nobody may (each stage as a user id of its own)"
 [ "$backend" = sim ] && [ "${confinement%% *}" = landlock ] &&
     students="only in their scratch folders (Landlock ABI ${confinement#landlock })"
 

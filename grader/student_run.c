@@ -54,11 +54,46 @@ static void forget_grader_settings(void)
     }
 }
 
-/* Graded as root (a container, an autograder), the student's program runs as
- * nobody: then it cannot touch the grader's files, whatever it tries.  Only
- * if nobody can run it from where it was built; otherwise it keeps the
- * grader's user (the process-level isolation above still applies). */
+/* Why the student's program never started: the child's steps before
+ * execv report a failure on a close-on-exec pipe, and nothing arrives once
+ * the program runs, so nothing the student's code does can pose as one. */
+typedef struct {
+    int step;
+    int err;
+} start_failure;
+enum { START_USER = 1, START_FOLDER, START_EXEC };
+static int start_report_fd = -1;
+
+static void start_failed(int step, int err)
+{
+    start_failure f = {step, err};
+    if (start_report_fd >= 0 && write(start_report_fd, &f, sizeof f) != (ssize_t)sizeof f) {
+        /* the grader is gone: nobody to tell */
+    }
+    _exit(step == START_EXEC ? 127 : 126);
+}
+
+/* Graded as root (a container, an autograder), the student's program runs
+ * with nobody's rights: then it cannot touch the grader's files, whatever
+ * it tries.  Only if nobody can run it from where it was built; otherwise
+ * it keeps the grader's user (the process-level isolation above still
+ * applies).
+ *
+ * Not as nobody itself, though, but as a user id no account has, one per
+ * grade_suite process (one stage of one student: its runs, one at a time,
+ * share a scratch folder): RUN_UID_BASE plus that process's id, unique
+ * among those alive.  Two students graded at once then cannot signal or
+ * trace each other's programs, and RLIMIT_NPROC, which counts every
+ * process of a user on the machine, counts this stage's alone: one
+ * student's fork bomb, or whatever else runs as nobody, cannot stop
+ * another student's program from starting.  systemd leaves the ids from
+ * RUN_UID_BASE up to 2147352575 unused.  Where that id cannot be taken (a
+ * user namespace that maps only some ids), nobody's own. */
 #define NOBODY ((uid_t)65534)
+#define RUN_UID_BASE ((uid_t)1879048192u)
+static pid_t run_user_key;
+
+void student_run_user_key(pid_t key) { run_user_key = key; }
 
 int student_run_as_nobody(const char *path)
 {
@@ -76,12 +111,15 @@ static void drop_privileges(const char *lab_exec, const char *scratch)
 {
     if (!student_run_as_nobody(lab_exec))
         return;
-    if (chown(scratch, NOBODY, NOBODY) != 0)
+    uid_t uid = RUN_UID_BASE + (uid_t)(run_user_key > 0 ? run_user_key : getppid());
+    if (chown(scratch, uid, NOBODY) != 0)
         return;
     struct rlimit procs = {256, 256}; /* counted per user: no fork bomb */
     setrlimit(RLIMIT_NPROC, &procs);
-    if (setgroups(0, NULL) != 0 || setgid(NOBODY) != 0 || setuid(NOBODY) != 0)
-        _exit(126);
+    if (setgroups(0, NULL) != 0 || setgid(NOBODY) != 0)
+        start_failed(START_USER, errno);
+    if (setuid(uid) != 0 && (chown(scratch, NOBODY, NOBODY) != 0 || setuid(NOBODY) != 0))
+        start_failed(START_USER, errno);
 }
 
 /* Graded as yourself, the student's program has your rights.  Where the
@@ -214,9 +252,9 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
      * limit.  A grader already gone by now is seen as a new parent. */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != grader)
-        _exit(126);
+        _exit(126); /* no one is waiting for it */
     if (chdir(scratch) != 0)
-        _exit(126);
+        start_failed(START_FOLDER, errno);
     if (confine) {
         confine_writes(scratch);
         setenv("TMPDIR", scratch, 1); /* temporary files where they may be written */
@@ -263,8 +301,9 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
         snprintf(argv[i + 2], 24, "%llu", (unsigned long long)seeds[i]);
     }
     execv(lab_exec, argv);
-    fprintf(stderr, "cannot run %s: %s\n", lab_exec, strerror(errno));
-    _exit(127);
+    int err = errno;
+    fprintf(stderr, "cannot run %s: %s\n", lab_exec, strerror(err));
+    start_failed(START_EXEC, err);
 }
 
 /* The student's program and whatever it forks share one process group,
@@ -447,16 +486,38 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         free(buf);
         return;
     }
+    int start_report[2] = {-1, -1};
+    if (pipe2(start_report, O_CLOEXEC) != 0)
+        start_report[0] = start_report[1] = -1;
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     double started = lab_now_ms();
     pid_t pid = fork();
+    int fork_errno = errno;
     if (pid == 0) {
         close(fds[0]);
         close(progress[0]);
+        if (start_report[0] >= 0)
+            close(start_report[0]);
+        start_report_fd = start_report[1];
         start_child(lab_exec, n, seeds, nseeds, timeout_s, log_path, confine, fds[1], progress[1]);
     }
     close(fds[1]);
     close(progress[1]);
+    if (start_report[1] >= 0)
+        close(start_report[1]);
+    if (pid < 0) {
+        /* No process for the program (a process limit, no memory): the
+         * machine's failure.  And no pid: every kill below would take -1,
+         * every process this user may signal. */
+        r->not_started = fork_errno ? fork_errno : EAGAIN;
+        snprintf(r->start_error, sizeof r->start_error, "making its process: %s", strerror(r->not_started));
+        close(fds[0]);
+        close(progress[0]);
+        if (start_report[0] >= 0)
+            close(start_report[0]);
+        free(buf);
+        return;
+    }
     setpgid(pid, pid);
     int reaper_hold;
     pid_t reaper = start_group_reaper(pid, &reaper_hold);
@@ -528,6 +589,20 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         r->signal = WTERMSIG(status);
     else if (WIFEXITED(status))
         r->exit_code = WEXITSTATUS(status);
+    /* The child is gone, so its end of the pipe is closed: this read ends. */
+    start_failure failed;
+    if (start_report[0] >= 0 && read(start_report[0], &failed, sizeof failed) == (ssize_t)sizeof failed) {
+        static const char *const steps[] = {"", "taking its user id", "entering its scratch folder", "starting it"};
+        r->not_started = failed.err ? failed.err : EIO;
+        /* No build to start is the student's compile error; anything else
+         * is the machine's (grading.c). */
+        r->build_missing = failed.step == START_EXEC && (failed.err == ENOENT || failed.err == ENOTDIR);
+        snprintf(r->start_error, sizeof r->start_error, "%s: %s",
+                 failed.step >= START_USER && failed.step <= START_EXEC ? steps[failed.step] : "starting it",
+                 strerror(r->not_started));
+    }
+    if (start_report[0] >= 0)
+        close(start_report[0]);
     /* Walk the records: a header, then its floats when the status is 0. */
     size_t at = 0;
     for (int s = 0; s < nseeds && at + sizeof(lab_exec_header) <= have; s++) {

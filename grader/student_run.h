@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "lab_exec_protocol.h"
 
@@ -15,6 +16,9 @@ typedef struct {
     int after_hang;      /* not run: an earlier run of this stage hung (detail says which) */
     int signal;          /* the signal that ended lab_exec, or 0 */
     int exit_code;
+    int not_started;     /* the program never ran: the errno of the step that failed, or 0 */
+    int build_missing;   /* ... because there was no build to start (the student's compile error) */
+    char start_error[160]; /* which step failed, and why */
     int cuda_status;     /* a CUDA error lab_exec reported, or 0 */
     char detail[256];    /* lab_exec's account of a CUDA error */
     int results;         /* how many seeds came back complete */
@@ -58,9 +62,15 @@ void student_run_hang_marker(const char *path);
 /* The Landlock ABI this kernel offers, 0 for none (no confinement). */
 int student_run_landlock_abi(void);
 
-/* Whether a program at path (or any below the folder path) runs as
- * nobody: when the grader is root and nobody may run it from there. */
+/* Whether a program at path (or any below the folder path) runs with
+ * nobody's rights: when the grader is root and nobody may run it from
+ * there.  It then runs as a user id of its own (student_run.c). */
 int student_run_as_nobody(const char *path);
+
+/* What makes this process's runs' user id their own: the grading
+ * process's id (suite_main.c), set once.  Every run of one grade_suite
+ * process shares it. */
+void student_run_user_key(pid_t key);
 
 /* For a run that ended badly: a sentence on the memory limit when the
  * program may have run into it (a message about memory in its output, or

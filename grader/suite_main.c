@@ -4,8 +4,9 @@
  *   grade_suite STAGE LAB_EXEC OUT_DIR      (env: GRADE_SEED, GRADE_TIMEOUT_SCALE, GRADE_BACKEND)
  *   grade_suite --confinement               "landlock N" when students' programs
  *                                           can be confined to their folders, else "none"
- *   grade_suite --runs-as DIR               "nobody" when programs built below DIR run
- *                                           as nobody, else "grader" (the grader's user)
+ *   grade_suite --runs-as DIR               "unprivileged" when programs built below DIR
+ *                                           run with nobody's rights (each stage as a user
+ *                                           id of its own), else "grader" (the grader's user)
  *
  * OUT_DIR/results.tsv gets one line per test: name, pass|fail, message.  A
  * test passes only if Check says so AND the test recorded that it ran to
@@ -119,7 +120,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 3 && !strcmp(argv[1], "--runs-as")) {
-        printf("%s\n", student_run_as_nobody(argv[2]) ? "nobody" : "grader");
+        printf("%s\n", student_run_as_nobody(argv[2]) ? "unprivileged" : "grader");
         return 0;
     }
     if (argc != 4) {
@@ -161,6 +162,8 @@ int main(int argc, char **argv)
     snprintf(hang_path, sizeof hang_path, "%s/hung", grading.out_dir);
     unlink(hang_path);
     student_run_hang_marker(hang_path);
+    /* Graded as root, this stage's runs take a user id of their own. */
+    student_run_user_key(getpid());
     char passed_path[4096], results_path[4096];
     snprintf(passed_path, sizeof passed_path, "%s/passed.tsv", grading.out_dir);
     snprintf(results_path, sizeof results_path, "%s/results.tsv", grading.out_dir);

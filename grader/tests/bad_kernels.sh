@@ -376,7 +376,7 @@ make_run_kit_limit() {
 pool_case make-run-kit-limit make_run_kit_limit
 
 # A program that writes outside its scratch folder, graded where it could
-# (the folder is open to everyone, so running as nobody does not stop it):
+# (the folder is open to everyone, so nobody's rights do not stop it):
 # Landlock must.  Not beside other cases: the folder's name is fixed.
 pool_settle
 outside=/tmp/matmul-kit-writes-outside
@@ -398,16 +398,53 @@ else
     echo "skip writes-outside-its-folder: this kernel has no Landlock, so the simulator's programs write wherever their user may"
 fi
 
+# A program the grader cannot start is the machine's failure, never the
+# student's: grade_suite, run again on a graded stage whose scratch folder
+# is now a file, fails the test with "not graded" and leaves the kit_error
+# file from which grade.sh makes a kit error.  And as root, a machine where
+# nobody already runs more processes than a user may (260 sleepers here)
+# still grades a right kernel in full: each stage's programs run as a user
+# id of their own, whose process count starts at zero (student_run.c).
+cannot="$out/cannot-start"
+rm -rf "$cannot" && mkdir -p "$cannot"
+SUBMISSION="$root/solutions" LAB=01-naive GRADE_OUT="$cannot" "$root/grader/grade.sh" > "$cannot.log" 2>&1
+rm -rf "$cannot/01-naive/scratch" "$cannot/01-naive/kit_error" && echo "in the way" > "$cannot/01-naive/scratch"
+(cd "$cannot/01-naive" && CK_RUN_CASE=n=1 "$root/build/grader/grade_suite" 01-naive "$cannot/01-naive/build/lab_exec" "$cannot/01-naive" > suite-again.log 2>&1)
+if grep -q $'^n=1\tfail\t.*not graded: the grader could not start the program (entering its scratch folder: Not a directory)' "$cannot/01-naive/results.tsv" 2>/dev/null &&
+        grep -q "could not start the student's program (plain build, at n=1): entering its scratch folder" "$cannot/01-naive/kit_error" 2>/dev/null; then
+    echo "ok   cannot-start: a program the grader cannot start is \"not graded\", a kit error, not the student's fail"
+else
+    echo "FAIL cannot-start: no \"not graded\" line or kit_error file (see $cannot/01-naive/results.tsv, $cannot/01-naive/suite-again.log)"
+    failures=$((failures + 1))
+fi
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && id -u nobody > /dev/null 2>&1; then
+    sleepers=()
+    for _ in $(seq 260); do
+        setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" --clear-groups sleep 300 &
+        sleepers+=($!)
+    done
+    rm -rf "$cannot" && mkdir -p "$cannot"
+    SUBMISSION="$root/solutions" LAB=01-naive GRADE_OUT="$cannot" "$root/grader/grade.sh" > "$cannot.log" 2>&1
+    kill "${sleepers[@]}" 2> /dev/null
+    wait "${sleepers[@]}" 2> /dev/null
+    if grep -qx "Score: $full01/$full01" "$cannot.log"; then
+        echo "ok   nobody-busy: with 260 processes of nobody's running, a right kernel still scores $full01/$full01"
+    else
+        echo "FAIL nobody-busy: $(grep '^Score' "$cannot.log") with nobody's processes at their limit (see $cannot.log)"
+        failures=$((failures + 1))
+    fi
+fi
+
 # Where results.json says the programs could write, graded as root on a
-# GPU (no Landlock there): as nobody only when nobody could run them from
-# their folder (student_run.c keeps the grader's user otherwise).
+# GPU (no Landlock there): with nobody's rights only when nobody could run
+# them from their folder (student_run.c keeps the grader's user otherwise).
 if [ "$(id -u)" = 0 ]; then
     private=$(mktemp -d /tmp/matmul-kit-private.XXXXXX) open=$(mktemp -d /tmp/matmul-kit-open.XXXXXX)   # made 700
     chmod 755 "$open"
     said_private=$(GRADE_SUITE="$root/build/grader/grade_suite" "$root/grader/provenance.sh" gpu "$private" 2>/dev/null | grep '^student programs write')
     said_open=$(GRADE_SUITE="$root/build/grader/grade_suite" "$root/grader/provenance.sh" gpu "$open" 2>/dev/null | grep '^student programs write')
-    if [[ $said_private == *"grader's user"* && $said_open == *"as nobody"* ]]; then
-        echo "ok   provenance: programs in a folder nobody can enter are said to run as the grader's user, elsewhere as nobody"
+    if [[ $said_private == *"grader's user"* && $said_open == *"with nobody's rights"* ]]; then
+        echo "ok   provenance: programs in a folder nobody can enter are said to run as the grader's user, elsewhere with nobody's rights"
     else
         echo "FAIL provenance: a private folder: '${said_private#*$'\t'}'; an open one: '${said_open#*$'\t'}'"
         failures=$((failures + 1))

@@ -126,8 +126,8 @@ else
     fail "a failed grading: status $status (see $base/grade-all-broken.log, $out-broken/gradebook.csv)"
 fi
 # Stopping erin's grading stops her program too, and the copy it forked:
-# nothing of hers spins on (as root it runs as nobody, which once cleared
-# its death signal; the copy never had one).
+# nothing of hers spins on (as root it runs with nobody's rights: dropping
+# root once cleared its death signal; the copy never had one).
 for _ in 1 2 3 4 5; do
     pgrep -f "$out-broken/erin/.*lab_exec" > /dev/null || break
     sleep 1
