@@ -287,11 +287,18 @@ build_stage() {
     rm -rf "$dir"
     mkdir -p "$dir/src"
     src="$submission/$stage/matmul.cu"
-    # Only these two files are taken, and only if they are plain files: a
-    # link could point at the solutions.
+    # Only these two files are taken, and only if they are plain files in a
+    # folder of the submission: a link, to either or to the stage's folder,
+    # could point at the solutions.
     answers="$submission/$stage/answers.txt"
-    [ -f "$answers" ] && [ ! -L "$answers" ] && cp "$answers" "$dir/src/answers.txt"
-    if [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
+    if [ -L "$submission/$stage" ]; then
+        no_kernel="$stage is a link to another folder, not a folder of the submission: neither its matmul.cu nor its answers.txt was graded"
+    elif [ -f "$answers" ] && [ ! -L "$answers" ]; then
+        cp "$answers" "$dir/src/answers.txt"
+    fi
+    if [ -n "$no_kernel" ]; then
+        :
+    elif [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
         no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
     elif [ ! -f "$src" ]; then
         no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"

@@ -30,9 +30,15 @@ nvcc_path() {
     echo "$nvcc"
 }
 
-# has_stage DIR: whether DIR holds a stage's work, matmul.cu or answers.txt,
-# as plain files (links are not followed).
-has_stage() { local f; for f in matmul.cu answers.txt; do [ -f "$1/$f" ] && [ ! -L "$1/$f" ] && return 0; done; return 1; }
+# has_stage DIR: whether DIR, a folder and not a link to one, holds a
+# stage's work, matmul.cu or answers.txt, as plain files (links are not
+# followed: one could point at the solutions).
+has_stage() {
+    local f
+    [ -L "$1" ] && return 1
+    for f in matmul.cu answers.txt; do [ -f "$1/$f" ] && [ ! -L "$1/$f" ] && return 0; done
+    return 1
+}
 
 # stages_folder DIR STAGE...: the folder under DIR (DIR itself, or up to 5
 # levels down) shaped like labs/ that holds the most of the STAGEs (a stage

@@ -398,6 +398,18 @@ else
     echo "skip writes-outside-its-folder: this kernel has no Landlock, so the simulator's programs write wherever their user may"
 fi
 
+# A stage folder that is a link (here, to the solutions) is not the
+# submission's: nothing in it is graded, and the output says why.
+linked="$out/linked-stage-folder"
+rm -rf "$linked" && mkdir -p "$linked/submission" && ln -s "$root/solutions/01-naive" "$linked/submission/01-naive"
+SUBMISSION="$linked/submission" LAB=01-naive GRADE_OUT="$linked/out" "$root/grader/grade.sh" > "$linked.log" 2>&1
+if grep -qx "Score: 0/$full01" "$linked.log" && grep -q "01-naive is a link to another folder, not a folder of the submission" "$linked.log"; then
+    echo "ok   linked-stage-folder: a stage folder linked to the solutions scores 0/$full01, and says it is a link"
+else
+    echo "FAIL linked-stage-folder: $(grep '^Score' "$linked.log"), expected 0/$full01 and the link named (see $linked.log)"
+    failures=$((failures + 1))
+fi
+
 # A program the grader cannot start is the machine's failure, never the
 # student's: grade_suite, run again on a graded stage whose scratch folder
 # is now a file, fails the test with "not graded" and leaves the kit_error
