@@ -157,7 +157,9 @@ endif
 # gnuplot is there.  Tiled loads per element must be 2n/TILE: 4 at n=64
 # (8 for the TILE = 16 variant); the unpadded variant of stage 05 stores
 # with a 32-way conflict: 31 extra wavefronts x 32 warps x 2 phases x 4 blocks,
-# and make check's picture of it says so (the padded store's: none).
+# and make check's picture of it says so (the padded store's: none); the
+# hazard pictures name the barrier that is missing on their red line: a
+# block's for stage 04, a warp's (or a block's) for stage 02's one warp.
 test-report: sass-tools
 	@common/report/check_counter_names.sh
 	@rm -rf $(TEST_OUT)/report; mkdir -p $(TEST_OUT)
@@ -172,9 +174,11 @@ test-report: sass-tools
 	    grep -q '^| 05-padding+unpadded | 64 | .* | 0/7936 | 0 |$$' $(TEST_OUT)/report/report.md && \
 	    grep -q 'shared store of 4 bytes per lane: 32-way bank conflict' $(TEST_OUT)/report/access-05-padding+unpadded.svg && \
 	    grep -q 'shared store of 4 bytes per lane: no bank conflict' $(TEST_OUT)/report/access-05-padding.svg && \
-	    grep -q 'read-after-write hazard, block .*: a __syncthreads() is missing after matmul.cu:' $(TEST_OUT)/report/hazard-04-tiled+no-first-barrier.svg && \
+	    grep -q 'read-after-write hazard, block .*: a barrier is missing after matmul.cu:' $(TEST_OUT)/report/hazard-04-tiled+no-first-barrier.svg && \
+	    grep -q '>missing: __syncthreads() after matmul.cu:' $(TEST_OUT)/report/hazard-04-tiled+no-first-barrier.svg && \
 	    grep -q 'write-after-read hazard' $(TEST_OUT)/report/hazard-04-tiled+no-second-barrier.svg && \
-	    grep -q 'read-after-write hazard' $(TEST_OUT)/report/hazard-02-shared-2x2+no-barrier.svg || \
+	    grep -q 'read-after-write hazard' $(TEST_OUT)/report/hazard-02-shared-2x2+no-barrier.svg && \
+	    grep -qF '>missing: __syncwarp() (or __syncthreads()) after matmul.cu:' $(TEST_OUT)/report/hazard-02-shared-2x2+no-barrier.svg || \
 	    { echo "test-report: unexpected counts in $(TEST_OUT)/report/report.md"; exit 1; }
 	@[ -z "$(NVCC)" ] || { grep -q '^| 04-tiled | `matmul_tiled_kernel` | [0-9-]* | [0-9]* | [0-9]* | [0-9]* (16x' $(TEST_OUT)/report/report.md && \
 	    grep -q '^| 05-padding+unpadded | `matmul_padded_kernel` | [0-9-]* | [0-9]* | [0-9]* | [0-9]* (4x[0-9]*) |' $(TEST_OUT)/report/report.md; } || \
