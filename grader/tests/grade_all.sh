@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `make grade-all` on a small class: four students (the solutions in a
-# copy of the kit, the skeletons, one without the stage, one whose file does not compile) and a
-# file that is not a student, graded on 01-naive; the gradebook's rows and
-# totals; a second run skips every student, FORCE=1 regrades them all; a
-# student whose grading fails (here: past GRADE_ALL_TIMEOUT) gets zeros and
-# a note, and the batch goes on.
+# copy of the kit, the skeletons, one without the stage, one whose file
+# does not compile), a file that is not a student and an archive, graded
+# on 01-naive; the gradebook's rows and totals; a second run skips every
+# student, FORCE=1 regrades them all; a student whose grading fails (here:
+# past GRADE_ALL_TIMEOUT) gets zeros and a note, and the batch goes on.
 #
 #   grader/tests/grade_all.sh     (run by `make test-grading`)
 set -u
