@@ -81,23 +81,38 @@ SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
 # demand to 576 KiB (sim/launch.cpp): a frame larger than a page is touched
 # a page at a time from the top, so that it grows the stack, or meets the
 # guard page below it, rather than leaping into the stack of another thread.
-SIM_STACK_PROBES := -fstack-clash-protection
+# A compiler that cannot probe on its target (for aarch64, the clang 14 of
+# Debian 12 and Ubuntu 22.04) builds without them, rather
+# than warning at every build: there only a frame larger than all the room
+# a thread has (512 KiB of local arrays, more than nvcc lets a thread have)
+# misses the guard page.  Asked once per make, and only when a build needs it.
+stack_probes_of = $(shell $(1) -fstack-clash-protection -Werror -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -fstack-clash-protection)
+SIM_STACK_PROBES = $(eval SIM_STACK_PROBES := $(call stack_probes_of,$(CXX_SIM)))$(SIM_STACK_PROBES)
+CHECK_STACK_PROBES = $(eval CHECK_STACK_PROBES := $(call stack_probes_of,$(CHECK_CXX)))$(CHECK_STACK_PROBES)
 # The student's file only: every access through a pointer not aligned for
 # its type calls the simulator, which stops the kernel as a GPU's
 # misaligned-address fault does (sim/misaligned_access.cpp); and the probes.
-LAB_SIM_CHECKS := -fsanitize=alignment $(SIM_STACK_PROBES)
+LAB_SIM_CHECKS = -fsanitize=alignment $(SIM_STACK_PROBES)
+LAB_CHECK_CHECKS = -fsanitize=alignment $(CHECK_STACK_PROBES)
 export SIM_FIBERS
 # Check builds count the accesses the source asks for: no vectorizer merging
 # four adjacent float reads into one 16-byte read behind the student's back,
 # and no loop of loads and stores turned into a memcpy or memset call, whose
 # accesses no hook sees (a thread that copies a row of A into shared memory
 # in a loop would seem to copy nothing, and every read of it to read memory
-# nothing wrote).
+# nothing wrote).  Nor may the count depend on the machine clang builds
+# for, which decides by its own costs whether to unroll a loop (a rolled
+# loop whose guard some lanes fail lines up their accesses otherwise) and
+# whether a float4 read of which only the components are used becomes four
+# 4-byte reads (aarch64's costs say so): loops stay as written unless the
+# source asks (#pragma unroll), and the pass that splits or widens vector
+# accesses (vector-combine) does not run, so an aarch64 build (a Grace
+# Hopper node's) reports what an x86-64 one does (make test-platforms).
 CHECK_CXX ?= clang++
 export CC CXX_SIM CHECK_CXX BUILD_CC
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
     -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores \
-    -fno-builtin-memcpy -fno-builtin-memset -fno-builtin-memmove
+    -fno-builtin-memcpy -fno-builtin-memset -fno-builtin-memmove -fno-unroll-loops -mllvm -disable-vector-combine
 
 # WERROR=1: every warning is an error (make test-platforms builds the kit
 # and the solutions so on each toolchain: they must build without one).

@@ -40,7 +40,7 @@ always-compare:
 # compiler or a kit whose flags changed rebuilds them, as a change of their
 # sources does (a check build made before the kit stopped turning copy
 # loops into memcpy must not be reused).
-LAB_BUILT_WITH = $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_OCCUPANCY_DEFS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) | nvcc check $(NVCC_CHECK) $(NVCC),\
+LAB_BUILT_WITH = $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_OCCUPANCY_DEFS) | $(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_CHECK_CHECKS) | nvcc check $(NVCC_CHECK) $(NVCC),\
     $(NVCC) $(NVCC_FLAGS))
 $(OUT)/built-with: always-compare
 	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
@@ -178,7 +178,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 # the source lines.
 $(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
 	@mkdir -p $(@D)
-	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_CHECK_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@

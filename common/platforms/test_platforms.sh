@@ -32,7 +32,10 @@
 #     grow from the fault handler), and a kernel that faults reported as
 #     CUDA would; then
 #     stage 04 and the fault again with SIM_FIBERS=ucontext, the portable
-#     switch; the grader itself is not run there (no Check for aarch64)
+#     switch; and check mode built by clang for aarch64, whose report of
+#     every solution and of mutants and bad kernels with each kind of
+#     finding must be the x86-64 build's, line for line; the grader itself
+#     is not run there (no Check for aarch64)
 #
 # They run as two lanes at once (each grade beside another, as on a busy
 # machine) of about the same length.  On each: `make deps` (in a chroot's
@@ -256,8 +259,69 @@ run_aarch64() {
             grep -q 'cudaErrorIllegalAddress' ||
             { fail "aarch64-qemu: with SIM_FIBERS=ucontext, an out-of-bounds kernel was not reported (log: $portable/fault.log)"; bad=1; }
     fi
-    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs (and 80 KB local arrays), a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault; $((SECONDS - t))s)"; rm -rf "$kit"; }
+    local reports
+    reports=$(aarch64_check_mode "$kit" "$log") ||
+        { fail "aarch64-qemu: check mode, built for aarch64, does not report as on x86-64 (above)"; bad=1; }
+    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs (and 80 KB local arrays), a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault); check mode's report the x86-64 build's for $reports kernels (clang $(clang -dumpversion) --target=aarch64-linux-gnu); $((SECONDS - t))s"; rm -rf "$kit"; }
 }
+# Check mode on aarch64 (the CPUs of Grace Hopper nodes): the grader's
+# structural tests run it on either backend, and it finds the program's
+# thread-local block (where static __shared__ arrays live) by each
+# machine's own layout, names lines by addr2line and shared arrays by
+# readelf.  Each kernel's check report, counters and findings with their
+# source lines, must read exactly as the x86-64 build's: every solution,
+# and mutants and bad kernels with each kind of finding.  Prints how many
+# kernels it compared, and each difference on standard error.
+aarch64_check_mode() {
+    local kit=$1 log=$2 sysroot=/usr/aarch64-linux-gnu compared=0 bad=0
+    local work="$kit/build/check-mode" kernels=() source name n
+    mkdir -p "$work"
+    for source in "$kit"/solutions/[0-9]*/matmul.cu; do kernels+=("$source"); done
+    # Mutants: a read before the tile is written (never-written slots,
+    # named by array: in a template kernel too), a write before everyone
+    # has read (a hazard), a barrier some threads skip, 32-way bank
+    # conflicts, scalar loads where the solution reads float4s.
+    local mutant stage
+    for mutant in 04-tiled/no-first-barrier 04-tiled/no-second-barrier 04-tiled/divergent-barrier \
+            05-padding/unpadded 06-bank-conflicts/no-swizzle 08-warp-tiling/no-wait 08-warp-tiling/scalar-loads; do
+        stage=${mutant%/*} name=mutant-${mutant/\//-}
+        mkdir -p "$work/$name"
+        patch --quiet --fuzz=0 --no-backup-if-mismatch -r - -o "$work/$name/matmul.cu" \
+            "$kit/solutions/$stage/matmul.cu" < "$kit/grader/mutants/$mutant.patch" >> "$log" 2>&1 ||
+            { echo "     the mutant $mutant no longer applies" >&2; bad=1; continue; }
+        kernels+=("$work/$name/matmul.cu")
+    done
+    # A race between blocks, and a warp's lanes reading words not yet written.
+    kernels+=("$kit/grader/tests/bad-kernels/racy-split-k/01-naive/matmul.cu"
+        "$kit/grader/tests/bad-kernels/warp-synchronous-reduction/01-naive/matmul.cu")
+    for source in "${kernels[@]}"; do
+        name=$(basename "$(dirname "$source")")
+        case "$source" in */bad-kernels/*) name=$(basename "$(dirname "$(dirname "$source")")") ;; esac
+        case "$name" in 02-*|03-*) n=31 ;; *) n=100 ;; esac
+        local arm="$work/aarch64/$name" x86="$work/x86-64/$name"
+        # (nvcc's check of the file, where nvcc is, has nothing to do with this.)
+        if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim NVCC_CHECK=0 BUILD_CC=cc \
+                CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ CHECK_CXX="clang++ --target=aarch64-linux-gnu" \
+                LAB_SRC="$source" OUT="$arm" "$arm/check/run_lab" >> "$log" 2>&1 ||
+                ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim NVCC_CHECK=0 \
+                COMMON_OUT="$work/x86-64/common" LAB_SRC="$source" OUT="$x86" "$x86/check/run_lab" >> "$log" 2>&1; then
+            echo "     check mode's build of $name failed (log: $log)" >&2; bad=1; continue
+        fi
+        # The report without the folders it names (each build's own).
+        (cd "$arm/check" && timeout 300 qemu-aarch64-static -L "$sysroot" ./run_lab "$n" 1 1 2>&1) |
+            grep '^\[check\]' | sed "s|$arm/check/||g" > "$arm.report"
+        (cd "$x86/check" && timeout 300 ./run_lab "$n" 1 1 2>&1) | grep '^\[check\]' | sed "s|$x86/check/||g" > "$x86.report"
+        if [ ! -s "$x86.report" ] || ! cmp -s "$arm.report" "$x86.report"; then
+            echo "     $name at n=$n, x86-64 (<) and aarch64 (>):" >&2
+            diff "$x86.report" "$arm.report" | head -n 6 | sed 's/^/     /' >&2
+            bad=1
+        fi
+        compared=$((compared + 1))
+    done
+    echo "$compared"
+    [ $bad -eq 0 ]
+}
+
 # Two lanes at once, each in order: every grade runs beside another, as
 # on a busy machine, where its time limits stretch while blocks keep
 # finishing (grader/student_run.h).  Each lane leaves its count of failures

@@ -19,6 +19,7 @@
 #include "access_picture.h"
 #include "hazard_picture.h"
 #include "shared_names.h"
+#include "program_file.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -87,7 +88,18 @@ struct finding {
     bool block_scoped = false;      // a race between blocks: the racing access is an atomic..._block
     std::string detail;
     unsigned long long count = 1;
+    // Where it was found: the block's place in the launch's order, and how
+    // many findings that block had made before it.  Of the findings of one
+    // kind at one place, the earliest stands for them all, so the report
+    // reads the same from run to run, however the OS threads that run the
+    // blocks happened to take turns.
+    uint64_t block_order = 0, seq = 0;
 };
+
+bool found_earlier(const finding &a, const finding &b)
+{
+    return a.block_order != b.block_order ? a.block_order < b.block_order : a.seq < b.seq;
+}
 
 struct shadow_word {
     uint32_t phase = 0, written_block = 0, touched_block = 0;
@@ -143,17 +155,27 @@ struct launch_totals {
             hazard_across_warps = true;
         for (auto &g : findings)
             if (g.kind == f.kind && g.pc1 == f.pc1 && g.pc2 == f.pc2) {
-                g.count += f.count;
+                unsigned long long count = g.count + f.count;
+                if (found_earlier(f, g))
+                    g = f;
+                g.count = count;
                 return;
             }
-        if (findings.size() < 4 * max_examples)
+        if (findings.size() < 4 * max_examples) {
             findings.push_back(f);
+            return;
+        }
+        // Full: the earliest ones are kept, whatever order they came in.
+        auto latest = std::max_element(findings.begin(), findings.end(), found_earlier);
+        if (found_earlier(f, *latest))
+            *latest = f;
     }
 };
 
 struct worker_check {
     check_block_layout layout{};
     uint3 block_idx{};
+    uint64_t findings_made = 0;  // by this block so far (finding::seq)
     dim3 block_dim;
     unsigned thread_count = 0;
     bool in_block = false;
@@ -253,13 +275,15 @@ worker_check *own_check()
 
 uint3 thread_coords(unsigned t, dim3 bd) { return uint3{t % bd.x, t / bd.x % bd.y, t / (bd.x * bd.y)}; }
 
+// The running block's place in the launch: x first, then y, then z.
+uint64_t block_linear(const worker_check *w)
+{
+    return w->block_idx.x + (uint64_t)launch_grid.x * (w->block_idx.y + (uint64_t)launch_grid.y * w->block_idx.z);
+}
+
 // This launch and this block in one word, as a global shadow word keeps
 // its last writer.
-uint64_t block_stamp(const worker_check *w)
-{
-    uint64_t linear = w->block_idx.x + (uint64_t)launch_grid.x * (w->block_idx.y + (uint64_t)launch_grid.y * w->block_idx.z);
-    return (uint64_t)launch_serial << 40 | (linear + 1);
-}
+uint64_t block_stamp(const worker_check *w) { return (uint64_t)launch_serial << 40 | (block_linear(w) + 1); }
 
 uint3 block_of_stamp(uint64_t stamp)
 {
@@ -271,6 +295,8 @@ uint3 block_of_stamp(uint64_t stamp)
 void note(worker_check *w, finding f)
 {
     f.block = w->block_idx;
+    f.block_order = block_linear(w);
+    f.seq = w->findings_made++;
     w->totals.add_finding(f);
 }
 
@@ -675,7 +701,7 @@ std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t> &pcs)
     // -i follows inlining out to the function the code was inlined into,
     // so a __syncthreads() (inline, in cuda_sim.h) is named by the
     // kernel's own line; -a marks where each address's answer begins.
-    std::string cmd = "addr2line -a -i -e /proc/" + std::to_string(getpid()) + "/exe";
+    std::string cmd = "addr2line -a -i -e " + program_file_for_shell();
     auto base = reinterpret_cast<uintptr_t>(info.dli_fbase);
     char hex[32];
     for (uintptr_t pc : pcs) {
@@ -887,6 +913,7 @@ hazard_sample hazard_of(const finding &f, std::map<uintptr_t, std::string> &at)
 
 void print_report(launch_totals &t)
 {
+    std::sort(t.findings.begin(), t.findings.end(), found_earlier);
     std::set<uintptr_t> pcs;
     for (auto &s : t.global_sites)
         pcs.insert(s.first.first);
@@ -1155,6 +1182,7 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     worker_check *w = own_check();
     w->layout = layout;
     w->block_idx = block_idx;
+    w->findings_made = 0;
     w->block_dim = block_dim;
     w->thread_count = block_dim.x * block_dim.y * block_dim.z;
     w->records.resize(w->thread_count);

@@ -516,6 +516,26 @@ START_TEST(tiled_missing_second_barrier)
 }
 END_TEST
 
+// Blocks run on several OS threads, taking turns as the machine has it;
+// every block finds the same hazard.  The example the report gives is
+// still the earliest block's, on every run (each run of this loop test is
+// a process of its own): a student who runs make check twice reads the
+// same words, and an aarch64 build the same as an x86-64 one.
+START_TEST(findings_name_the_earliest_block)
+{
+    check_report r = run_tiled<true, false>(256);  // 64 blocks
+    std::istringstream human(r.human);
+    int examples = 0;
+    for (std::string line; std::getline(human, line);)
+        if (contains(line, "hazard, block (")) {
+            ck_assert_msg(contains(line, "hazard, block (0,0,0)"), "run %d: the example is not block (0,0,0)'s:\n%s",
+                          _i, line.c_str());
+            examples++;
+        }
+    ck_assert_msg(examples > 0, "no hazard named a block:\n%s", r.human.c_str());
+}
+END_TEST
+
 // ------------------------------------------------------ divergent barrier
 
 // Both halves of the warp reach "a" barrier, but not the same one.  (On a
@@ -1419,6 +1439,7 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, tiled_correct_counts);
     tcase_add_test(tc, tiled_missing_first_barrier);
     tcase_add_test(tc, tiled_missing_second_barrier);
+    tcase_add_loop_test(tc, findings_name_the_earliest_block, 0, 6);
     tcase_add_test(tc, divergent_barrier);
     tcase_add_test(tc, divergent_barrier_names_the_kernel_lines);
     tcase_add_test(tc, own_words_have_no_hazard);
