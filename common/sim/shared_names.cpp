@@ -3,9 +3,10 @@
 // text form is stable across the binutils releases the kit runs on: each
 // DIE is a "<depth><offset>: Abbrev Number: n (DW_TAG_...)" line followed by
 // "<offset> DW_AT_...: value" lines.  A variable's place in the block is
-// its DW_AT_location; where the compiler gives none (clang 14 building for
-// aarch64 writes no location for a thread-local variable), the symbol
-// table's entry for it, found by its mangled name, tells the same.
+// its DW_AT_location; where the compiler gives none (clang building for
+// aarch64, 14 to 21 at least, writes no location for a thread-local
+// variable), the symbol table's entry for it, found by its mangled name,
+// tells the same.
 #include "shared_names.h"
 
 #include "program_file.h"
