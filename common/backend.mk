@@ -82,10 +82,10 @@ SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
 # a page at a time from the top, so that it grows the stack, or meets the
 # guard page below it, rather than leaping into the stack of another thread.
 # A compiler that cannot probe on its target (for aarch64, the clang 14 of
-# Debian 12 and Ubuntu 22.04) builds without them, rather
-# than warning at every build: there only a frame larger than all the room
-# a thread has (512 KiB of local arrays, more than nvcc lets a thread have)
-# misses the guard page.  Asked once per make, and only when a build needs it.
+# Debian 12 and Ubuntu 22.04) builds without them rather than warn at every
+# build: there only a frame larger than all the room a thread has (512 KiB
+# of local arrays, more than nvcc lets a thread have) misses the guard page.
+# Asked once per make, and only when a build needs it.
 stack_probes_of = $(shell $(1) -fstack-clash-protection -Werror -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -fstack-clash-protection)
 SIM_STACK_PROBES = $(eval SIM_STACK_PROBES := $(call stack_probes_of,$(CXX_SIM)))$(SIM_STACK_PROBES)
 CHECK_STACK_PROBES = $(eval CHECK_STACK_PROBES := $(call stack_probes_of,$(CHECK_CXX)))$(CHECK_STACK_PROBES)

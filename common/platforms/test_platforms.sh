@@ -269,8 +269,8 @@ run_aarch64() {
 # thread-local block (where static __shared__ arrays live) by each
 # machine's own layout, names lines by addr2line and shared arrays by
 # readelf.  Each kernel's check report, counters and findings with their
-# source lines, must read exactly as the x86-64 build's: every solution,
-# and mutants and bad kernels with each kind of finding.  Prints how many
+# source lines, and its pictures must be exactly the x86-64 build's: every
+# solution, and mutants and bad kernels with each kind of finding.  Prints how many
 # kernels it compared, and each difference on standard error.
 aarch64_check_mode() {
     local kit=$1 log=$2 sysroot=/usr/aarch64-linux-gnu compared=0 bad=0
@@ -307,15 +307,25 @@ aarch64_check_mode() {
                 COMMON_OUT="$work/x86-64/common" LAB_SRC="$source" OUT="$x86" "$x86/check/run_lab" >> "$log" 2>&1; then
             echo "     check mode's build of $name failed (log: $log)" >&2; bad=1; continue
         fi
-        # The report without the folders it names (each build's own).
-        (cd "$arm/check" && timeout 300 qemu-aarch64-static -L "$sysroot" ./run_lab "$n" 1 1 2>&1) |
+        # The report without the folders it names (each build's own), and
+        # make check's pictures of the worst shared access and the first hazard.
+        (cd "$arm/check" && SIM_CHECK_PICTURE=access.svg SIM_CHECK_HAZARD_PICTURE=hazard.svg \
+            timeout 300 qemu-aarch64-static -L "$sysroot" ./run_lab "$n" 1 1 2>&1) |
             grep '^\[check\]' | sed "s|$arm/check/||g" > "$arm.report"
-        (cd "$x86/check" && timeout 300 ./run_lab "$n" 1 1 2>&1) | grep '^\[check\]' | sed "s|$x86/check/||g" > "$x86.report"
+        (cd "$x86/check" && SIM_CHECK_PICTURE=access.svg SIM_CHECK_HAZARD_PICTURE=hazard.svg \
+            timeout 300 ./run_lab "$n" 1 1 2>&1) | grep '^\[check\]' | sed "s|$x86/check/||g" > "$x86.report"
         if [ ! -s "$x86.report" ] || ! cmp -s "$arm.report" "$x86.report"; then
             echo "     $name at n=$n, x86-64 (<) and aarch64 (>):" >&2
             diff "$x86.report" "$arm.report" | head -n 6 | sed 's/^/     /' >&2
             bad=1
         fi
+        local picture
+        for picture in access.svg hazard.svg; do
+            if [ -f "$x86/check/$picture" ] || [ -f "$arm/check/$picture" ]; then
+                cmp -s "$x86/check/$picture" "$arm/check/$picture" ||
+                    { echo "     $name at n=$n: the two builds drew $picture otherwise" >&2; bad=1; }
+            fi
+        done
         compared=$((compared + 1))
     done
     echo "$compared"

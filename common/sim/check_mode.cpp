@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cinttypes>
+#include <climits>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -71,6 +72,7 @@ struct site_stats {
     // store steps by one word.
     unsigned long long column_requests = 0;
     access_sample worst;  // shared sites: the lanes of the worst request, for make check's picture
+    uint64_t worst_block = UINT64_MAX;  // ... made by this block (the earliest of those as bad)
 };
 
 enum class finding_kind { raw_or_war, waw, uninitialised_read, out_of_bounds, host_memory, divergent_barrier, block_race };
@@ -573,7 +575,7 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
 
 // ---------------------------------------------------------------- one warp-wide request
 
-void shared_request(site_stats &s, const access *const *lanes, unsigned count)
+void shared_request(site_stats &s, const access *const *lanes, unsigned count, uint64_t block)
 {
     // 4-byte accesses: one pass over the 32 banks.  Wider ones are served a
     // group of lanes at a time (8 lanes of 16 bytes fill the 128 bytes a
@@ -595,7 +597,8 @@ void shared_request(site_stats &s, const access *const *lanes, unsigned count)
         wavefronts += degree;
         ideal += 1;
         worst = std::max(worst, degree);
-        if (degree > s.worst.degree) {
+        if (degree > s.worst.degree || (degree == s.worst.degree && block < s.worst_block)) {
+            s.worst_block = block;
             s.worst.degree = degree;
             s.worst.size = size;
             s.worst.store = (lanes[0]->flags & is_store) != 0;
@@ -639,7 +642,7 @@ void request(worker_check *w, const access *const *lanes, unsigned count)
     const access &a = *lanes[0];
     auto key = std::make_pair(a.pc, (a.flags & is_store) != 0);
     if (a.flags & is_shared)
-        shared_request(w->totals.shared_sites[key], lanes, count);
+        shared_request(w->totals.shared_sites[key], lanes, count, block_linear(w));
     else
         global_request(w->totals.global_sites[key], lanes, count);
 }
@@ -748,6 +751,16 @@ bool line_unknown(const std::string &where)
     return where.empty() || where.compare(0, 2, "??") == 0 ||
            (where.size() >= 2 && where.compare(where.size() - 2, 2, ":?") == 0) ||
            (where.size() >= 2 && where.compare(where.size() - 2, 2, ":0") == 0);
+}
+
+// "file:line" (or "file:line (or near it)") as (file, line), to order
+// sites as the source does; a line not known sorts last.
+std::pair<std::string, long> source_order(const std::string &where)
+{
+    size_t colon = where.rfind(':', where.find(' '));
+    if (colon == std::string::npos || line_unknown(where))
+        return {where, LONG_MAX};
+    return {where.substr(0, colon), strtol(where.c_str() + colon + 1, nullptr, 10)};
 }
 
 // How far back to look for the line of code the compiler merged: a few
@@ -1011,11 +1024,15 @@ void print_report(launch_totals &t)
                 lines[i].count > 1 ? (" (" + std::to_string(lines[i].count) + " times)").c_str() : "");
 
     // A picture of the worst shared access site (the highest conflict
-    // degree; the first site when none conflicts), for make check.
+    // degree; of sites as bad, the first in the source, not in the machine
+    // code, whose order is the compiler's), for make check.
     if (const char *path = getenv("SIM_CHECK_PICTURE")) {
         const std::pair<const std::pair<uintptr_t, bool>, site_stats> *pick = nullptr;
         for (auto &site : t.shared_sites)
-            if (!site.second.worst.lane_bytes.empty() && (!pick || site.second.worst.degree > pick->second.worst.degree))
+            if (!site.second.worst.lane_bytes.empty() &&
+                (!pick || site.second.worst.degree > pick->second.worst.degree ||
+                 (site.second.worst.degree == pick->second.worst.degree &&
+                  source_order(at[site.first.first]) < source_order(at[pick->first.first]))))
                 pick = &site;
         if (pick && write_access_picture(path, pick->second.worst, at[pick->first.first]))
             fprintf(o, "[check]   picture of the worst shared access (%s): %s\n", at[pick->first.first].c_str(), path);
@@ -1096,8 +1113,11 @@ void merge(launch_totals &into, launch_totals &from)
         d.ideal_wavefronts += s.second.ideal_wavefronts;
         d.max_degree = std::max(d.max_degree, s.second.max_degree);
         d.column_requests += s.second.column_requests;
-        if (s.second.worst.degree > d.worst.degree)
+        if (s.second.worst.degree > d.worst.degree ||
+            (s.second.worst.degree == d.worst.degree && s.second.worst_block < d.worst_block)) {
             d.worst = s.second.worst;
+            d.worst_block = s.second.worst_block;
+        }
     }
     for (auto &f : from.findings)
         into.add_finding(f);
