@@ -188,6 +188,16 @@ run_platform() {
     fi
 }
 
+# build_aarch64 KIT LOG MAKE_ARGS...: common/build.mk's build for aarch64
+# (the cross compilers; the tools the build itself runs, such as the launch
+# rewriter, for this machine), its output added to LOG.
+build_aarch64() {
+    local kit=$1 log=$2
+    shift 2
+    make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim BUILD_CC=cc \
+        CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ "$@" >> "$log" 2>&1
+}
+
 # aarch64: cross-built, run under qemu-user (the labs' own check against
 # the CPU reference, run_lab; no Check library there for the grader).
 run_aarch64() {
@@ -200,9 +210,7 @@ run_aarch64() {
         local stage out n
         stage=$(basename "$lab")
         out="$kit/build/$stage"
-        if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim WERROR=1 BUILD_CC=cc \
-                CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
-                LAB_SRC="$lab/matmul.cu" OUT="$out" "$out/run_lab" >> "$log" 2>&1; then
+        if ! build_aarch64 "$kit" "$log" WERROR=1 LAB_SRC="$lab/matmul.cu" OUT="$out" "$out/run_lab"; then
             fail "aarch64-qemu: $stage does not build (log: $log)"; bad=1; continue
         fi
         for n in 31 100; do
@@ -217,9 +225,8 @@ run_aarch64() {
     # A kernel that writes out of bounds: the simulator's fault handler,
     # running on a fiber's stack, must report it as CUDA would.
     local fault="$kit/build/fault"
-    if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim BUILD_CC=cc \
-            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
-            LAB_SRC="$kit/grader/tests/bad-kernels/fault/01-naive/matmul.cu" OUT="$fault" "$fault/run_lab" >> "$log" 2>&1 ||
+    if ! build_aarch64 "$kit" "$log" LAB_SRC="$kit/grader/tests/bad-kernels/fault/01-naive/matmul.cu" OUT="$fault" \
+            "$fault/run_lab" ||
             ! timeout 300 qemu-aarch64-static -L "$sysroot" "$fault/run_lab" 100 1 2>&1 | tee "$fault.log" |
                 grep -q 'cudaErrorIllegalAddress'; then
         fail "aarch64-qemu: an out-of-bounds kernel was not reported as cudaErrorIllegalAddress (log: $fault.log)"; bad=1
@@ -228,10 +235,9 @@ run_aarch64() {
     # grow from the fault handler (sim/launch.cpp), under qemu's signals too.
     local locals="$kit/build/local-array"
     runs=$((runs + 1))
-    if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim WERROR=1 BUILD_CC=cc \
-            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
+    if ! build_aarch64 "$kit" "$log" WERROR=1 \
             LAB_SRC="$kit/grader/tests/right-kernels/row-in-local-memory/01-naive/matmul.cu" OUT="$locals" \
-            "$locals/run_lab" >> "$log" 2>&1 ||
+            "$locals/run_lab" ||
             ! timeout 300 qemu-aarch64-static -L "$sysroot" "$locals/run_lab" 100 1 > "$locals.log" 2>&1 ||
             ! grep -q '^result: PASS' "$locals.log"; then
         fail "aarch64-qemu: a kernel with large local arrays: $(grep -m 1 -E 'result|simulator' "$locals.log" 2>/dev/null) (log: $locals.log)"; bad=1
@@ -240,12 +246,10 @@ run_aarch64() {
     # _setjmp/_longjmp) on a machine that is not x86-64: stage 04, whose
     # threads meet at two barriers per tile, and the fault again.
     local portable="$kit/build/portable" stage04="$kit/solutions/04-tiled/matmul.cu"
-    if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim WERROR=1 BUILD_CC=cc SIM_FIBERS=ucontext \
-            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
-            LAB_SRC="$stage04" OUT="$portable/04" "$portable/04/run_lab" >> "$log" 2>&1 ||
-            ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim BUILD_CC=cc SIM_FIBERS=ucontext \
-            CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ \
-            LAB_SRC="$kit/grader/tests/bad-kernels/fault/01-naive/matmul.cu" OUT="$portable/fault" "$portable/fault/run_lab" >> "$log" 2>&1; then
+    if ! build_aarch64 "$kit" "$log" WERROR=1 SIM_FIBERS=ucontext LAB_SRC="$stage04" OUT="$portable/04" \
+            "$portable/04/run_lab" ||
+            ! build_aarch64 "$kit" "$log" SIM_FIBERS=ucontext \
+            LAB_SRC="$kit/grader/tests/bad-kernels/fault/01-naive/matmul.cu" OUT="$portable/fault" "$portable/fault/run_lab"; then
         fail "aarch64-qemu: the portable context switch does not build (log: $log)"; bad=1
     else
         for n in 31 100; do
@@ -300,9 +304,8 @@ aarch64_check_mode() {
         case "$name" in 02-*|03-*) n=31 ;; *) n=100 ;; esac
         local arm="$work/aarch64/$name" x86="$work/x86-64/$name"
         # (nvcc's check of the file, where nvcc is, has nothing to do with this.)
-        if ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim NVCC_CHECK=0 BUILD_CC=cc \
-                CC=aarch64-linux-gnu-gcc CXX_SIM=aarch64-linux-gnu-g++ CHECK_CXX="clang++ --target=aarch64-linux-gnu" \
-                LAB_SRC="$source" OUT="$arm" "$arm/check/run_lab" >> "$log" 2>&1 ||
+        if ! build_aarch64 "$kit" "$log" NVCC_CHECK=0 CHECK_CXX="clang++ --target=aarch64-linux-gnu" \
+                LAB_SRC="$source" OUT="$arm" "$arm/check/run_lab" ||
                 ! make --no-print-directory -C "$kit" -f common/build.mk BACKEND=sim NVCC_CHECK=0 \
                 COMMON_OUT="$work/x86-64/common" LAB_SRC="$source" OUT="$x86" "$x86/check/run_lab" >> "$log" 2>&1; then
             echo "     check mode's build of $name failed (log: $log)" >&2; bad=1; continue

@@ -753,14 +753,23 @@ bool line_unknown(const std::string &where)
            (where.size() >= 2 && where.compare(where.size() - 2, 2, ":0") == 0);
 }
 
-// "file:line" (or "file:line (or near it)") as (file, line), to order
-// sites as the source does; a line not known sorts last.
+// "matmul.cu:49" or "matmul.cu:49 (or near it)" as its file and line; a
+// line 0 when it names none.
+std::pair<std::string, long> file_and_line(const std::string &where)
+{
+    size_t colon = where.find(':');
+    if (colon == std::string::npos)
+        return {where, 0};
+    return {where.substr(0, colon), strtol(where.c_str() + colon + 1, nullptr, 10)};
+}
+
+// The same, to order sites as the source does; a line not known sorts last.
 std::pair<std::string, long> source_order(const std::string &where)
 {
-    size_t colon = where.rfind(':', where.find(' '));
-    if (colon == std::string::npos || line_unknown(where))
-        return {where, LONG_MAX};
-    return {where.substr(0, colon), strtol(where.c_str() + colon + 1, nullptr, 10)};
+    auto at = file_and_line(where);
+    if (line_unknown(where) || at.second <= 0)
+        at.second = LONG_MAX;
+    return at;
 }
 
 // How far back to look for the line of code the compiler merged: a few
@@ -871,11 +880,8 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
 // it)", trimmed; "" when the file cannot be read.
 std::string source_text(const std::string &where)
 {
-    size_t colon = where.find(':');
-    if (colon == std::string::npos)
-        return "";
-    auto path = source_paths.find(where.substr(0, colon));
-    long line = strtol(where.c_str() + colon + 1, nullptr, 10);
+    auto [file, line] = file_and_line(where);
+    auto path = source_paths.find(file);
     if (path == source_paths.end() || line <= 0)
         return "";
     FILE *f = fopen(path->second.c_str(), "r");
