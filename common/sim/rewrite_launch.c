@@ -34,9 +34,10 @@
 // - `operator<<<int>` (an explicit specialisation of operator<<) is left
 //   alone; other `<<<` are launches wherever they appear in code, macros
 //   included, and launches nested inside a configuration are not rewritten.
-// - `extern __shared__ T name[];` is a function's local pointer when any
-//   brace is open and a file-scope macro otherwise, so one declared inside
-//   a namespace block would be set once, for the main thread's blocks only.
+// - `extern __shared__ T name[];` is a function's local pointer inside a
+//   function (or any braces but a namespace's or an `extern "C"` block's)
+//   and a macro elsewhere, so a name qualified by its namespace
+//   (`lab::tiles`) does not compile; the plain name does.
 // - A `__device__` declaration is a variable's when no `(` comes before its
 //   first `[ = { , ;` (attributes and __align__ aside): a function pointer
 //   or a variable initialised with parentheses, `__device__ T x(3);`, is
@@ -623,7 +624,12 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     int after_operator = 0;  // previous token was the keyword `operator`
     int after_extern = 0;    // previous token was the keyword `extern`
     int template_head = 0;   // `template` seen in this declaration (a variable template is not registered)
-    int depth = 0;           // braces open: 0 at file scope
+    // Braces open, namespace bodies and `extern "C" { }` blocks apart: 0
+    // where a variable would be made once for the whole program.  (A
+    // namespace opens only where depth is 0, so a `}` there closes one.)
+    int depth = 0;
+    int namespace_head = 0;  // `namespace` seen, its `{` not yet
+    int linkage_head = 0;    // `extern "C"` just seen
     size_t device_names[MOST_DEVICE_NAMES][2];
     int device_name_count = 0;  // __device__ variables to register at device_statement_end
     int device_names_managed = 0;  // ... and declared __managed__
@@ -661,8 +667,25 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             copied = close + 3;
             end = close + 3;
         }
-        if (kind == TOK_PUNCT && (src[i] == '{' || src[i] == '}'))
-            depth += src[i] == '{' ? 1 : -1;
+        if (kind == TOK_PUNCT && src[i] == '{') {
+            if (depth > 0 || !(namespace_head || linkage_head))
+                depth++;
+        } else if (kind == TOK_PUNCT && src[i] == '}' && depth > 0) {
+            depth--;
+        }
+        // A namespace's name may be qualified (`a::b`) and an attribute may
+        // stand before its `{`; a linkage block's `{` follows its string.
+        // Anything else (`namespace cg = ...;`, `extern "C" void f()`) opens
+        // no such body.
+        if (kind == TOK_IDENT && token_is(src, i, end, "namespace"))
+            namespace_head = 1;
+        else if (kind == TOK_LITERAL && after_extern)
+            linkage_head = 1;
+        else if (kind != TOK_SPACE && kind != TOK_COMMENT) {
+            linkage_head = 0;
+            if (kind == TOK_PUNCT && src[i] != ':' && src[i] != '[' && src[i] != ']')
+                namespace_head = 0;
+        }
         size_t resume;
         if (kind == TOK_IDENT && token_is(src, i, end, "extern") &&
             rewrite_dynamic_shared(src, len, copied, i, depth, path, out, &resume)) {

@@ -114,6 +114,28 @@ START_TEST(dynamic_shared_at_file_scope)
 }
 END_TEST
 
+// A namespace's body or an `extern "C"` block is no function: there too a
+// variable would be set once for every block, so the name is a macro (as a
+// kernel in an anonymous namespace with its tiles beside it needs); inside
+// a function in a namespace, and after a namespace alias, it is a pointer.
+START_TEST(dynamic_shared_in_a_namespace)
+{
+    struct result r = rewrite_as("namespace {\nextern __shared__ float tiles[];\n}\n", "t.cu");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, HEADER "namespace {\n\n#define tiles (reinterpret_cast<float *>(sim::dynamic_shared_memory()))\n"
+                                   "#line 2 \"t.cu\"\n\n}\n");
+    free(r.out);
+    r = rewrite_as("namespace lab::detail [[maybe_unused]] {\nextern \"C\" {\nextern __shared__ int s[];\n}}\n", "t.cu");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "#define s (reinterpret_cast<int *>(sim::dynamic_shared_memory()))"));
+    free(r.out);
+    check_rewrite("namespace a { void f() { if (1) { extern __shared__ float t[]; } } }\n",
+                  "namespace a { void f() { if (1) { float *t = reinterpret_cast<decltype(t)>(sim::dynamic_shared_memory()); } } }\n");
+    check_rewrite("namespace cg = b;\nextern \"C\" void f() { extern __shared__ float t[]; }\n",
+                  "namespace cg = b;\nextern \"C\" void f() { float *t = reinterpret_cast<decltype(t)>(sim::dynamic_shared_memory()); }\n");
+}
+END_TEST
+
 // Not a dynamic shared declaration: left to the compiler as written (an
 // extern with a size, an extern of something else).
 START_TEST(extern_left_alone)
@@ -385,6 +407,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, template_and_namespaced_names);
     tcase_add_test(tc, dynamic_shared_in_a_function);
     tcase_add_test(tc, dynamic_shared_at_file_scope);
+    tcase_add_test(tc, dynamic_shared_in_a_namespace);
     tcase_add_test(tc, extern_left_alone);
     tcase_add_test(tc, string_literals);
     tcase_add_test(tc, raw_strings);
