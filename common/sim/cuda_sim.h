@@ -51,6 +51,14 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 #define SIM_NOINLINE __attribute__((noinline))
 #define SIM_LAUNCH_BOUNDS(...)
 #define SIM_ALIGN(bytes) __attribute__((aligned(bytes)))
+// What nvcc defines (cuda_spellings.h): a CUDA compiler, compiling for the
+// device the simulator presents (compute capability 9.0, as
+// cudaGetDeviceProperties says).  Kernels run as the device's code; so do
+// __host__ __device__ functions called from the host, whose device branch
+// uses only what the simulator provides on the host as well.
+#define SIM_CUDACC 1
+#define SIM_NVCC 1
+#define SIM_CUDA_ARCH 900
 // One copy per OS thread; a block's threads all run on one OS thread, so
 // each block sees its own array (see launch.cpp).
 // Aligned like a GPU's shared memory, so bank numbers in check mode match.

@@ -11,6 +11,13 @@
 // cuda_sim.h and include/ define.  The grader maps the spellings back when it
 // shows a compiler's messages, so a student reads the names they wrote.
 //
+// The macros a CUDA compiler defines are respelled too, so that a file
+// which asks `#ifdef __CUDACC__` (to hide a launch from an editor) or
+// `#if __CUDA_ARCH__ >= 800` (around its device code) compiles here as nvcc
+// compiles it, while the system headers, which ask the same of their own
+// (glibc and libstdc++ leave out __float128 under __CUDACC__), see the host
+// compiler they were built for.
+//
 // malloc and free are renamed too, though they are the C library's: in a
 // kernel they must take blocks of the device's heap (sim/device_heap.h),
 // and outside one they are the host's own.
@@ -29,6 +36,9 @@
     X(__noinline__, SIM_NOINLINE)                       \
     X(__launch_bounds__, SIM_LAUNCH_BOUNDS)             \
     X(__align__, SIM_ALIGN)                             \
+    X(__CUDACC__, SIM_CUDACC)                           \
+    X(__NVCC__, SIM_NVCC)                               \
+    X(__CUDA_ARCH__, SIM_CUDA_ARCH)                     \
     X(malloc, sim_kernel_malloc)                        \
     X(free, sim_kernel_free)                            \
     X(__syncthreads, sim_syncthreads)                   \

@@ -136,6 +136,16 @@ START_TEST(dynamic_shared_in_a_namespace)
 }
 END_TEST
 
+// The macros nvcc defines are respelled in directives as in code (never
+// in strings), so the file takes nvcc's branches and the system headers
+// keep the host compiler's.
+START_TEST(compiler_macros)
+{
+    check_rewrite("#ifdef __CUDACC__\n#if defined(__NVCC__) && __CUDA_ARCH__ >= 800\nconst char *s = \"__CUDA_ARCH__\";\n",
+                  "#ifdef SIM_CUDACC\n#if defined(SIM_NVCC) && SIM_CUDA_ARCH >= 800\nconst char *s = \"__CUDA_ARCH__\";\n");
+}
+END_TEST
+
 // Not a dynamic shared declaration: left to the compiler as written (an
 // extern with a size, an extern of something else).
 START_TEST(extern_left_alone)
@@ -408,6 +418,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, dynamic_shared_in_a_function);
     tcase_add_test(tc, dynamic_shared_at_file_scope);
     tcase_add_test(tc, dynamic_shared_in_a_namespace);
+    tcase_add_test(tc, compiler_macros);
     tcase_add_test(tc, extern_left_alone);
     tcase_add_test(tc, string_literals);
     tcase_add_test(tc, raw_strings);
