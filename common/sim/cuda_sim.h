@@ -65,6 +65,11 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 // No `static`: thread_local in a function implies it, and CUDA lets a file
 // write `static __shared__`, which would then say static twice.
 #define SIM_SHARED thread_local __attribute__((aligned(128)))
+// `__shared__ alignas(16) float t[...]`, which nvcc takes, would put a
+// standard attribute after thread_local, which C++ forbids; the rewrite
+// respells that alignas, and every shared array is already aligned to 128
+// bytes, more than any vector type needs.
+#define SIM_ALIGNAS(...)
 // Written by the host (cudaMemcpyToSymbol) before a launch, read by every
 // block: one copy for the whole program, in a section of its own so that
 // check mode knows these reads for constant memory (check_mode.cpp).

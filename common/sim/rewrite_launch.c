@@ -630,6 +630,10 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     int depth = 0;
     int namespace_head = 0;  // `namespace` seen, its `{` not yet
     int linkage_head = 0;    // `extern "C"` just seen
+    // Inside the specifiers of a `__shared__` declaration, before its name's
+    // `[` (or its `;`): an `alignas` there would stand among the simulator's
+    // specifiers, where C++ allows none, so it is respelled (cuda_sim.h).
+    int shared_specifiers = 0;
     size_t device_names[MOST_DEVICE_NAMES][2];
     int device_name_count = 0;  // __device__ variables to register at device_statement_end
     int device_names_managed = 0;  // ... and declared __managed__
@@ -694,6 +698,10 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
                    (token_is(src, i, end, "asm") || token_is(src, i, end, "__asm__") || token_is(src, i, end, "__asm")) &&
                    rewrite_inline_assembly(src, len, copied, i, end, out, &resume)) {
             copied = end = resume;
+        } else if (kind == TOK_IDENT && shared_specifiers && token_is(src, i, end, "alignas")) {
+            fwrite(src + copied, 1, i - copied, out);
+            fputs("SIM_ALIGNAS", out);
+            copied = end;
         } else if (kind == TOK_IDENT) {
             const char *spelled = sim_spelling(src + i, end - i);
             if (spelled) {
@@ -712,6 +720,10 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
         }
         if (kind == TOK_PUNCT && (src[i] == ';' || src[i] == '{' || src[i] == '}'))
             template_head = 0;
+        if (kind == TOK_IDENT && token_is(src, i, end, "__shared__"))
+            shared_specifiers = 1;
+        else if (kind == TOK_PUNCT && strchr(";{}=[,", src[i]))
+            shared_specifiers = 0;
         if (kind == TOK_IDENT) {
             template_head = template_head || token_is(src, i, end, "template");
             after_operator = token_is(src, i, end, "operator");

@@ -146,6 +146,18 @@ START_TEST(compiler_macros)
 }
 END_TEST
 
+// `alignas` among a __shared__ declaration's specifiers, where nvcc takes
+// it and C++ takes none after thread_local, is respelled; before them, or
+// anywhere else, it is C++'s own.
+START_TEST(alignas_in_shared_declarations)
+{
+    check_rewrite("static __shared__ alignas(16) float a[4], b alignas(8);\nalignas(16) __shared__ float c[4];\n"
+                  "struct alignas(8) S { alignas(4) int x; };\n",
+                  "static SIM_SHARED SIM_ALIGNAS(16) float a[4], b alignas(8);\nalignas(16) SIM_SHARED float c[4];\n"
+                  "struct alignas(8) S { alignas(4) int x; };\n");
+}
+END_TEST
+
 // Not a dynamic shared declaration: left to the compiler as written (an
 // extern with a size, an extern of something else).
 START_TEST(extern_left_alone)
@@ -419,6 +431,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, dynamic_shared_at_file_scope);
     tcase_add_test(tc, dynamic_shared_in_a_namespace);
     tcase_add_test(tc, compiler_macros);
+    tcase_add_test(tc, alignas_in_shared_declarations);
     tcase_add_test(tc, extern_left_alone);
     tcase_add_test(tc, string_literals);
     tcase_add_test(tc, raw_strings);
