@@ -43,8 +43,8 @@
 //   or a variable initialised with parentheses, `__device__ T x(3);`, is
 //   not registered, and check mode counts a kernel's accesses to it as host
 //   memory.  Neither is a variable template, one whose declaration defines
-//   a struct, class, union or enum, or an `extern` declaration (the
-//   definition registers it).
+//   a struct, class, union or enum, an `extern` declaration (the
+//   definition registers it), or shared memory (`__device__ __shared__`).
 // - Literals and `//` comments end at an unescaped newline, as in the
 //   preprocessor, so a stray apostrophe (say in `#if 0` prose) only affects
 //   its own line.  Trigraphs and digraphs are not recognised.
@@ -506,9 +506,11 @@ static int device_variable_names(const char *src, size_t len, size_t from, size_
                 return 0;
         } else if (kind == TOK_IDENT) {
             // A type defined in the declaration, or an operator: left alone.
+            // `__device__ __shared__` is shared memory (CUDA allows the
+            // pair), each block's own: not a variable of global memory.
             if (token_is(src, i, end, "struct") || token_is(src, i, end, "class") ||
                 token_is(src, i, end, "union") || token_is(src, i, end, "enum") ||
-                token_is(src, i, end, "operator"))
+                token_is(src, i, end, "operator") || token_is(src, i, end, "__shared__"))
                 return 0;
             if (token_is(src, i, end, "__attribute__") || token_is(src, i, end, "__align__") ||
                 token_is(src, i, end, "alignas"))
@@ -713,7 +715,7 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             // unknown); the definition registers it.
             int managed = token_is(src, i, end, "__managed__");
             if (spelled && (managed || token_is(src, i, end, "__device__")) && !after_extern && !template_head &&
-                !device_name_count)
+                !shared_specifiers && !device_name_count)
                 device_name_count = device_variable_names(src, len, end, device_names, MOST_DEVICE_NAMES,
                                                           &device_statement_end);
             device_names_managed |= managed && device_name_count;

@@ -158,6 +158,15 @@ START_TEST(alignas_in_shared_declarations)
 }
 END_TEST
 
+// `__device__ __shared__` (in either order) is shared memory, not a
+// variable of global memory to register.
+START_TEST(device_shared_not_registered)
+{
+    check_rewrite("{ __device__ __shared__ float a[4]; __shared__ __device__ int b; }\n",
+                  "{ SIM_DEVICE SIM_SHARED float a[4]; SIM_SHARED SIM_DEVICE int b; }\n");
+}
+END_TEST
+
 // Not a dynamic shared declaration: left to the compiler as written (an
 // extern with a size, an extern of something else).
 START_TEST(extern_left_alone)
@@ -432,6 +441,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, dynamic_shared_in_a_namespace);
     tcase_add_test(tc, compiler_macros);
     tcase_add_test(tc, alignas_in_shared_declarations);
+    tcase_add_test(tc, device_shared_not_registered);
     tcase_add_test(tc, extern_left_alone);
     tcase_add_test(tc, string_literals);
     tcase_add_test(tc, raw_strings);
