@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <ctime>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -236,6 +237,9 @@ inline void sim_threadfence()
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 inline void sim_threadfence_block() {}
+// A sleep of up to ns nanoseconds may be none at all (as on a GPU); clock()
+// is the C library's, whose header CUDA's include as well.
+inline void sim_nanosleep(unsigned) {}
 
 // Device-side helpers CUDA provides in the global namespace.  min and max
 // with CUDA's overloads: a signed and an unsigned integer compare as the

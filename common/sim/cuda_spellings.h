@@ -47,6 +47,7 @@
     X(__syncthreads_or, sim_syncthreads_or)             \
     X(__threadfence, sim_threadfence)                   \
     X(__threadfence_block, sim_threadfence_block)       \
+    X(__nanosleep, sim_nanosleep)                       \
     X(__ldg, sim_ldg)                                   \
     X(__ldca, sim_ldca)                                 \
     X(__ldcg, sim_ldcg)                                 \

@@ -22,10 +22,18 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
             grep -oE '\bcuda[A-Z][A-Za-z0-9_]*\b'
         # The driver API (cuda.h): its functions, types and constants.
         grep -oE '\b(cu[A-Z]|CU[a-z_])[A-Za-z0-9_]*\b' "$include"/cuda.h
-        cat "$include"/crt/device_functions.h "$include"/crt/math_functions.h "$include"/sm_*_intrinsics.h \
-            "$include"/device_atomic_functions.h "$include"/sm_*_atomic_functions.h 2>/dev/null |
+        device_headers=("$include"/crt/device_functions.h "$include"/crt/math_functions.h "$include"/sm_*_intrinsics.h
+            "$include"/device_atomic_functions.h "$include"/sm_*_atomic_functions.h "$include"/crt/sm_*_rt.h
+            "$include"/crt/common_functions.h)
+        cat "${device_headers[@]}" 2>/dev/null |
             grep -oE '\b(__[a-z][A-Za-z0-9_]*|atomic[A-Z][A-Za-z0-9_]*)[[:space:]]*\(' | sed 's/[[:space:]]*($//' |
             grep -vE '^__(attribute__|builtin_|cuda|cmath|nv|inline|device_builtin)'
+        # Device functions without underscores (clock64, rsqrtf, umin, ...),
+        # from their declarations; the old warp votes all, any and ballot
+        # left out, as names a student's own helper may well have.
+        cat "${device_headers[@]}" 2>/dev/null | grep -E '__device__|_DECL__' |
+            grep -oE '\b[a-z][A-Za-z0-9_]*[[:space:]]*\(' | sed 's/[[:space:]]*($//' |
+            grep -vxE 'throw|all|any|ballot'
     } | LC_ALL=C sort -u
 } > "$root/common/sim/cuda_header_names.txt"
 # The headers themselves: a file that includes one the simulator does not

@@ -28,6 +28,11 @@ expect() {
 expect "cudaLaunchKernel" "m.cu:9:5: error: 'cudaLaunchKernel' was not declared in this scope"
 expect "cudaLaunchKernel" "m.cu:9:5: error: use of undeclared identifier 'cudaLaunchKernel'"
 expect "" "m.cu:9:5: error: 'cudaMallocc' was not declared in this scope; did you mean 'cudaMalloc'?"
+# Device functions of CUDA's own, with underscores and without (sm_*_rt.h,
+# sm_*_intrinsics.h); a name of the old warp votes stays the student's.
+expect "__reduce_add_sync" "m.cu:9:5: error: '__reduce_add_sync' was not declared in this scope"
+expect "rnorm3df" "m.cu:9:5: error: use of undeclared identifier 'rnorm3df'"
+expect "" "m.cu:9:5: error: 'any' was not declared in this scope"
 expect "cooperative_groups/memcpy_async.h" \
     "m.cu:2:10: fatal error: cooperative_groups/memcpy_async.h: No such file or directory"
 expect "cooperative_groups/scan.h" "m.cu:2:10: fatal error: 'cooperative_groups/scan.h' file not found"
