@@ -4,7 +4,8 @@
  * on the host, gets a right answer without a right kernel.  The rule asks
  * for what any kernel that computes C must do, whatever its shape (one
  * thread per element, a grid-stride loop, tiles): no copy to the host while
- * matmul runs (so the host never sees A or B), none from the host into C
+ * matmul runs from which the host could compute an element of C (so the host
+ * never sees a row of A and a column of B), none from the host into C
  * (a copy from device memory into C, out of a padded or scratch buffer a
  * kernel computed, moves the device's own product and is fine), no host memory
  * touched by a kernel, every element of C stored by a kernel and every
@@ -13,16 +14,29 @@
  * Its first half, nothing copied to the host or from it into C and no kernel given
  * host memory, is asked of every test of every stage before a result counts
  * (ledger_says_device_computed): a product made on the host is no stage's
- * kernel, whichever way it reached C. */
+ * kernel, whichever way it reached C.
+ *
+ * "Nothing copied to the host" allows a few numbers of the student's own (a
+ * counter, a flag, a time a kernel measured): fewer bytes per call than a
+ * row of A and a column of B, 8n, the least from which the host could
+ * compute one element of C itself.  At n = 1 that leaves 4 bytes (an int or
+ * a float): an 8-byte counter there would be as much as A and B. */
 #include <stdio.h>
 
 #include "grading.h"
 
-int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t len)
+/* Bytes matmul may copy to the host in one call at size n (above). */
+static unsigned long long own_numbers_allowance(int n)
+{
+    unsigned long long row_and_column = 2ull * (n > 0 ? (unsigned)n : 1u) * sizeof(float);
+    return row_and_column - 1;
+}
+
+int ledger_says_device_computed(const matmul_ledger *moved, unsigned long long calls, int n, char *msg, size_t len)
 {
     unsigned long long to_host = moved->copied_to_host, into_c = moved->copied_into_c,
-                       host_launches = moved->host_pointer_launches;
-    if (!to_host && !into_c && !host_launches)
+                       host_launches = moved->host_pointer_launches, allowed = (calls ? calls : 1) * own_numbers_allowance(n);
+    if (to_host <= allowed && !into_c && !host_launches)
         return 1;
     if (host_launches)
         snprintf(msg, len,
@@ -35,8 +49,10 @@ int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t le
         snprintf(msg, len,
                  "matmul itself copied %llu bytes from the device to the host and %llu bytes from the host into C (cudaMemcpy, "
                  "cudaMemcpyFromSymbol): C must be computed by your kernel on the device (A, B and C stay there; the kit "
-                 "copies C back after matmul returns), not on the host or elsewhere, so no test counts this result",
-                 to_host, into_c);
+                 "copies C back after matmul returns), not on the host or elsewhere, so no test counts this result "
+                 "(a few numbers of your own may come back, at most %llu bytes a call at n=%d: with a row of A and "
+                 "a column of B the host could compute part of C)",
+                 to_host, into_c, own_numbers_allowance(n), n);
     return 0;
 }
 
@@ -48,7 +64,7 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
                  "is unknown");
         return 0;
     }
-    if (!ledger_says_device_computed(&c->moved, msg, len))
+    if (!ledger_says_device_computed(&c->moved, c->copy_reports, n, msg, len))
         return 0;
     /* Accesses to host memory never reach here: grading_run_check refuses
      * the counts of a run that made any. */
@@ -65,7 +81,8 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
                  c->global_load_bytes, 2 * elements);
         return 0;
     }
-    snprintf(msg, len, "C computed by the kernel: %llu global loads, %llu stores, nothing copied to the host or "
-             "into C during matmul", c->global_loads, c->global_stores);
+    snprintf(msg, len, "C computed by the kernel: %llu global loads, %llu stores, nothing copied into C%s during "
+             "matmul", c->global_loads, c->global_stores,
+             c->moved.copied_to_host ? " (and only numbers of its own to the host)" : " or to the host");
     return 1;
 }

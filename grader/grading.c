@@ -262,12 +262,13 @@ static int inputs_changed(char *msg, size_t len, int n, uint64_t seed, const flo
 
 /* ---------------------------------------------------------------- where C came from */
 
-/* What matmul moved while it ran (matmul_ledger), from the check build of
- * the same submission at size n (the simulator, on every backend), kept in
- * a file so each size asks once.  Returns 1 with the ledger, or 0 when the
- * check run could not say (it failed or reported nothing): then nothing is
- * held against the result, and the structural tests say what went wrong. */
-static int check_run_ledger(const char *check_variant, int n, matmul_ledger *moved)
+/* What matmul moved while it ran (matmul_ledger) in its *calls calls, from
+ * the check build of the same submission at size n (the simulator, on every
+ * backend), kept in a file so each size asks once.  Returns 1 with the
+ * ledger, or 0 when the check run could not say (it failed or reported
+ * nothing): then nothing is held against the result, and the structural
+ * tests say what went wrong. */
+static int check_run_ledger(const char *check_variant, int n, matmul_ledger *moved, unsigned long long *calls)
 {
     char cache[4096];
     snprintf(cache, sizeof cache, "%s/copies-%s-n%d.txt", grading.out_dir, check_variant, n);
@@ -275,9 +276,9 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
     if (f) {
         int known = 0;
         unsigned long long to_host, into_c, host_launches;
-        int fields = fscanf(f, "%d %llu %llu %llu", &known, &to_host, &into_c, &host_launches);
+        int fields = fscanf(f, "%d %llu %llu %llu %llu", &known, &to_host, &into_c, &host_launches, calls);
         fclose(f);
-        if (fields == 4) {
+        if (fields == 5) {
             *moved = (matmul_ledger){to_host, into_c, host_launches};
             return known;
         }
@@ -290,11 +291,12 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
                     &r);
     int known = r.ok && r.ledger;
     *moved = r.moved;
+    *calls = (unsigned long long)r.ledger_calls;
     student_result_free(&r);
     f = fopen(cache, "w");
     if (f) {
-        fprintf(f, "%d %llu %llu %llu\n", known, (unsigned long long)moved->copied_to_host,
-                (unsigned long long)moved->copied_into_c, (unsigned long long)moved->host_pointer_launches);
+        fprintf(f, "%d %llu %llu %llu %llu\n", known, (unsigned long long)moved->copied_to_host,
+                (unsigned long long)moved->copied_into_c, (unsigned long long)moved->host_pointer_launches, *calls);
         fclose(f);
     }
     return known;
@@ -313,7 +315,7 @@ static int computed_on_device(const student_result *r, const char *variant, int 
 {
     const char *force = getenv("GRADE_LEDGER_FROM_CHECK");
     int own = force && *force == '1' ? LEDGER_NONE : r->ledger;
-    if (own != LEDGER_NONE && !ledger_says_device_computed(&r->moved, msg, len))
+    if (own != LEDGER_NONE && !ledger_says_device_computed(&r->moved, (unsigned long long)r->ledger_calls, n, msg, len))
         return 0;
     if (own == LEDGER_SIMULATOR)
         return 1;
@@ -324,9 +326,10 @@ static int computed_on_device(const student_result *r, const char *variant, int 
         snprintf(check_variant, sizeof check_variant, "check");
     int at = n < 100 ? n : 100;
     matmul_ledger moved;
-    if (!check_run_ledger(check_variant, at, &moved))
+    unsigned long long calls = 0;
+    if (!check_run_ledger(check_variant, at, &moved, &calls))
         return 1;
-    if (ledger_says_device_computed(&moved, msg, len))
+    if (ledger_says_device_computed(&moved, calls, at, msg, len))
         return 1;
     size_t used = strlen(msg);
     snprintf(msg + used, len - used, " (counted by the simulator, which ran the same matmul.cu at n=%d)", at);
@@ -627,7 +630,7 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     }
     fclose(f);
     char why[1024];
-    if (out->copy_reports && !ledger_says_device_computed(&out->moved, why, sizeof why))
+    if (out->copy_reports && !ledger_says_device_computed(&out->moved, out->copy_reports, n, why, sizeof why))
         ck_abort_msg("n=%d: %s", n, why);
     /* Host memory a kernel reached through a pointer it was not given (one
      * inside a structure, say) escapes the ledger, not these counts: no

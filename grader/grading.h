@@ -90,10 +90,11 @@ int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* t
 int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len); /* C from a kernel, not the host */
 
 /* What every test asks of a run before it counts the result: matmul copied
- * nothing to the host and nothing from it into C, and gave no kernel a pointer to
- * host memory (the simulator's ledger).  1 when so, else 0 with the reason
- * in msg. */
-int ledger_says_device_computed(const matmul_ledger *moved, char *msg, size_t len);
+ * to the host fewer bytes than the host would need to compute any element of
+ * C (computed_by_kernel.c), nothing from it into C, and gave no kernel a
+ * pointer to host memory (the simulator's ledger).  moved sums `calls` calls
+ * of matmul at size n.  1 when so, else 0 with the reason in msg. */
+int ledger_says_device_computed(const matmul_ledger *moved, unsigned long long calls, int n, char *msg, size_t len);
 int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len); /* <= 0.5 shared words per multiply-add */
 int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len);     /* <= 1/32 global words per multiply-add */
 

@@ -615,6 +615,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         r->moved.copied_to_host += h.moved.copied_to_host;
         r->moved.copied_into_c += h.moved.copied_into_c;
         r->moved.host_pointer_launches += h.moved.host_pointer_launches;
+        r->ledger_calls++;
         if (h.status != 0) {
             r->cuda_status = h.status;
             h.detail[sizeof h.detail - 1] = '\0';

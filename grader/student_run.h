@@ -27,6 +27,7 @@ typedef struct {
     float *B_after;      /* laid out as C */
     int ledger;          /* who kept the ledger of what matmul moved: LEDGER_... (lab_exec_protocol.h) */
     matmul_ledger moved; /* summed over the seeds */
+    int ledger_calls;    /* how many of matmul's calls moved sums (each seed's, finished or not) */
     char log_tail[1024]; /* the end of what the student's code printed */
     unsigned long memory_limit_mib; /* the host memory it was allowed (RLIMIT_DATA) */
 } student_result;
