@@ -35,7 +35,13 @@
 #     switch; and check mode built by clang for aarch64, whose report of
 #     every solution and of mutants and bad kernels with each kind of
 #     finding must be the x86-64 build's, line for line; the grader itself
-#     is not run there (no Check for aarch64)
+#     is not run there (no Check for aarch64 on this machine); but
+#   Debian 12 for arm64 (a chroot of aarch64 programs, run by qemu-user
+#     through binfmt_misc): the whole kit as on an aarch64 machine, `make
+#     deps`, the simulator's tests and the grader with Check, every program
+#     native to aarch64 but slowed by emulation (Check's timeouts and the
+#     grader's scaled for it), only when named in PLATFORMS
+#     (debian12-arm64: about 45 minutes the first time, 30 after)
 #
 # They run as two lanes at once (each grade beside another, as on a busy
 # machine) of about the same length.  On each: `make deps` (in a chroot's
@@ -55,7 +61,7 @@ base="$root/build/platforms"
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 all="debian13-gcc14 debian13-clang19 debian13-gcc13 debian-testing-gcc16 host-gcc11 host-clang-ucontext aarch64-qemu"
 # Not in a plain run (each row costs minutes): name them in PLATFORMS.
-on_request="debian-testing-gcc15 debian-testing-clang21"
+on_request="debian-testing-gcc15 debian-testing-clang21 debian12-arm64"
 wanted=${PLATFORMS:-$all}
 # wants PATTERN: whether a platform whose name matches PATTERN (a glob) runs.
 wants() {
@@ -104,17 +110,36 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# prepare_chroot SYSTEM SUITE LABEL: builds (once) and mounts the chroot
-# SYSTEM from Debian's SUITE, with `make deps` run inside; exits the test
-# on failure.
+# aarch64_binfmt: lets this machine run aarch64 programs by themselves,
+# through qemu-user, as binfmt_misc hands them to it; the F flag opens the
+# emulator now, so it serves inside a chroot too.  Returns 1 when the
+# kernel will not have it.
+aarch64_binfmt() {
+    local dir=/proc/sys/fs/binfmt_misc
+    [ -e "$dir/qemu-aarch64" ] && return 0
+    "$root/common/deps.sh" aarch64 || return 1
+    mountpoint -q "$dir" || mount -t binfmt_misc binfmt_misc "$dir" || return 1
+    # An ELF header of a 64-bit little-endian executable for machine 183
+    # (aarch64), as Debian's qemu-user-static registers it.
+    printf '%s' ':qemu-aarch64:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:/usr/bin/qemu-aarch64-static:F' \
+        > "$dir/register"
+}
+
+# prepare_chroot SYSTEM SUITE LABEL [ARCH]: builds (once) and mounts the
+# chroot SYSTEM from Debian's SUITE (for ARCH, this machine's by default),
+# with `make deps` run inside; exits the test on failure.
 prepare_chroot() {
-    local system=$1 suite=$2 label=$3 dir="$base/$1" t
+    local system=$1 suite=$2 label=$3 arch=${4:-} dir="$base/$1" t
+    if [ -n "$arch" ] && ! aarch64_binfmt; then
+        echo "FAIL $label: this machine cannot run aarch64 programs (binfmt_misc and qemu-user-static)"; exit 1
+    fi
     if [ ! -f "$dir/.ready" ]; then
         echo "test-platforms: building a $label chroot with debootstrap into $dir (kept for later runs)"
         mountpoint -q "$dir/proc" 2>/dev/null && umount "$dir/proc"
         rm -rf "$dir"
         t=$SECONDS
-        debootstrap --variant=minbase --include=make "$suite" "$dir" "$mirror" > "$base/debootstrap-$system.log" 2>&1 ||
+        debootstrap ${arch:+--arch="$arch"} --variant=minbase --include=make "$suite" "$dir" "$mirror" \
+            > "$base/debootstrap-$system.log" 2>&1 ||
             { tail -n 5 "$base/debootstrap-$system.log"; echo "FAIL debootstrap $suite (log: $base/debootstrap-$system.log)"; exit 1; }
         # Testing's Release is valid for a week only: a mirror that keeps a
         # snapshot (or lags) serves one past its date, which apt refuses.
@@ -159,6 +184,7 @@ wants 'debian13-*' && prepare_chroot debian-13 trixie "Debian 13"
 wants debian13-gcc13 && chroot_packages debian-13 "Debian 13" g++-13 clang-18
 wants 'debian-testing-*' && prepare_chroot debian-testing testing "Debian testing"
 wants debian-testing-gcc15 && chroot_packages debian-testing "Debian testing" g++-15
+wants debian12-arm64 && prepare_chroot debian-12-arm64 bookworm "Debian 12 arm64" arm64
 
 # ---------------------------------------------------------------- one toolchain
 # run_platform NAME WHERE(host, or a chroot: debian-13, debian-testing) MAKE_SETTINGS...
@@ -365,6 +391,8 @@ clang_lane() {
     run_platform debian-testing-gcc16 debian-testing
     run_platform debian-testing-gcc15 debian-testing CC=gcc-15 CXX_SIM=g++-15
     run_platform debian-testing-clang21 debian-testing CC=clang CXX_SIM=clang++
+    # Every program emulated: some ten times slower than on the hardware.
+    run_platform debian12-arm64 debian-12-arm64 CK_TIMEOUT_MULTIPLIER=10 GRADE_TIMEOUT_SCALE=4
     run_aarch64
     echo $failures > "$base/failures-clang-lane"
 }

@@ -105,7 +105,7 @@ struct fiber {
 struct worker {
     fiber_context scheduler;
     fiber fibers[max_block_threads];
-    char *stacks = nullptr;  // max_block_threads stacks, each above a guard page
+    char *stacks = nullptr;  // max_block_threads stacks, each above a guard region
     char *writable_from[max_block_threads];  // the lowest writable byte of each stack
     int free_stacks[max_block_threads];
     int free_count = 0;
@@ -131,7 +131,7 @@ struct worker {
 
     worker()
     {
-        // Reserved without access: the guard page below each stack, and the
+        // Reserved without access: the guard below each stack, and the
         // room it may grow into; then each stack's top made writable.
         void *m = mmap(nullptr, span() * max_block_threads, PROT_NONE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -158,9 +158,15 @@ struct worker {
     }
 
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    // Below each stack, a guard region no access may skip: a frame larger
+    // than a page is probed as it grows (-fstack-clash-protection), every
+    // 4 KiB on x86-64 but every 64 KiB by gcc for aarch64, which assumes a
+    // guard that size.  A smaller guard let such a probe land on the stack
+    // below, another thread's, at random with where the stacks were mapped.
+    size_t guard = page > 64 * 1024 ? page : 64 * 1024;
 
-    size_t span() const { return page + stack_limit; }
-    char *stack_base(int s) const { return stacks + s * span() + page; }
+    size_t span() const { return guard + stack_limit; }
+    char *stack_base(int s) const { return stacks + s * span() + guard; }
 
     stack_growth grow_stack(uintptr_t a);
 
@@ -260,8 +266,8 @@ stack_growth worker::grow_stack(uintptr_t a)
         return stack_growth::not_a_stack;
     int s = fibers[running].stack;
     uintptr_t base = (uintptr_t)stack_base(s), low = (uintptr_t)writable_from[s];
-    if (a >= base - page && a < base)
-        return stack_growth::overflow;  // its guard page: past all the room it has
+    if (a >= base - guard && a < base)
+        return stack_growth::overflow;  // its guard: past all the room it has
     if (a < base || a >= low)
         return stack_growth::not_a_stack;  // another fiber's stack, or already writable
     uintptr_t from = a & ~(uintptr_t)(page - 1);
