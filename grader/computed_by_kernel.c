@@ -19,8 +19,9 @@
  * "Nothing copied to the host" allows a few numbers of the student's own (a
  * counter, a flag, a time a kernel measured): fewer bytes per call than a
  * row of A and a column of B, 8n, the least from which the host could
- * compute one element of C itself.  At n = 1 that leaves 4 bytes (an int or
- * a float): an 8-byte counter there would be as much as A and B. */
+ * compute one element of C itself.  At n = 1 that is at most 7 bytes: an
+ * int or a float, not an 8-byte counter, which would hold as much as A and
+ * B do. */
 #include <stdio.h>
 
 #include "grading.h"

@@ -120,14 +120,16 @@ aarch64_binfmt() {
     "$root/common/deps.sh" aarch64 || return 1
     mountpoint -q "$dir" || mount -t binfmt_misc binfmt_misc "$dir" || return 1
     # An ELF header of a 64-bit little-endian executable for machine 183
-    # (aarch64), as Debian's qemu-user-static registers it.
+    # (aarch64), as Debian's qemu-user-static registers it; binfmt_misc
+    # reads the \x escapes itself.
     printf '%s' ':qemu-aarch64:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:/usr/bin/qemu-aarch64-static:F' \
         > "$dir/register"
 }
 
 # prepare_chroot SYSTEM SUITE LABEL [ARCH]: builds (once) and mounts the
-# chroot SYSTEM from Debian's SUITE (for ARCH, this machine's by default),
-# with `make deps` run inside; exits the test on failure.
+# chroot SYSTEM from Debian's SUITE (for this machine's architecture, or
+# ARCH: arm64, the one other set up here), with `make deps` run inside;
+# exits the test on failure.
 prepare_chroot() {
     local system=$1 suite=$2 label=$3 arch=${4:-} dir="$base/$1" t
     if [ -n "$arch" ] && ! aarch64_binfmt; then
