@@ -111,30 +111,24 @@ cleanup() {
 trap cleanup EXIT
 
 # aarch64_binfmt: lets this machine run aarch64 programs by themselves,
-# through qemu-user, as binfmt_misc hands them to it; the F flag opens the
-# emulator now, so it serves inside a chroot too.  Returns 1 when the
-# kernel will not have it.
+# through qemu-user, as binfmt_misc hands them to it: the registration
+# qemu-user-static ships (for systemd, which a container may not run),
+# whose F flag opens the emulator now, so it serves inside a chroot too.
+# Returns 1 when the kernel will not have it.
 aarch64_binfmt() {
     local dir=/proc/sys/fs/binfmt_misc
     [ -e "$dir/qemu-aarch64" ] && return 0
     "$root/common/deps.sh" aarch64 || return 1
     mountpoint -q "$dir" || mount -t binfmt_misc binfmt_misc "$dir" || return 1
-    # An ELF header of a 64-bit little-endian executable for machine 183
-    # (aarch64), as Debian's qemu-user-static registers it; binfmt_misc
-    # reads the \x escapes itself.
-    printf '%s' ':qemu-aarch64:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:/usr/bin/qemu-aarch64-static:F' \
-        > "$dir/register"
+    cat /usr/lib/binfmt.d/qemu-aarch64.conf > "$dir/register"
 }
 
 # prepare_chroot SYSTEM SUITE LABEL [ARCH]: builds (once) and mounts the
 # chroot SYSTEM from Debian's SUITE (for this machine's architecture, or
-# ARCH: arm64, the one other set up here), with `make deps` run inside;
-# exits the test on failure.
+# ARCH's, whose programs this machine must then be able to run), with
+# `make deps` run inside; exits the test on failure.
 prepare_chroot() {
     local system=$1 suite=$2 label=$3 arch=${4:-} dir="$base/$1" t
-    if [ -n "$arch" ] && ! aarch64_binfmt; then
-        echo "FAIL $label: this machine cannot run aarch64 programs (binfmt_misc and qemu-user-static)"; exit 1
-    fi
     if [ ! -f "$dir/.ready" ]; then
         echo "test-platforms: building a $label chroot with debootstrap into $dir (kept for later runs)"
         mountpoint -q "$dir/proc" 2>/dev/null && umount "$dir/proc"
@@ -186,7 +180,10 @@ wants 'debian13-*' && prepare_chroot debian-13 trixie "Debian 13"
 wants debian13-gcc13 && chroot_packages debian-13 "Debian 13" g++-13 clang-18
 wants 'debian-testing-*' && prepare_chroot debian-testing testing "Debian testing"
 wants debian-testing-gcc15 && chroot_packages debian-testing "Debian testing" g++-15
-wants debian12-arm64 && prepare_chroot debian-12-arm64 bookworm "Debian 12 arm64" arm64
+if wants debian12-arm64; then
+    aarch64_binfmt || { echo "FAIL Debian 12 arm64: this machine cannot run aarch64 programs (binfmt_misc, qemu-user-static)"; exit 1; }
+    prepare_chroot debian-12-arm64 bookworm "Debian 12 arm64" arm64
+fi
 
 # ---------------------------------------------------------------- one toolchain
 # run_platform NAME WHERE(host, or a chroot: debian-13, debian-testing) MAKE_SETTINGS...
