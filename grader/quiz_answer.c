@@ -57,12 +57,15 @@ static double number_in_words(const char *p, const char **end)
     return -1;
 }
 
-/* A separator between groups of three digits: , _ ' or a thin or
- * narrow no-break space (UTF-8).  Its length, else 0. */
-static size_t group_separator(const char *p)
+/* A separator between groups of three digits: , _ ' or a thin, narrow
+ * no-break or no-break space (UTF-8); with spaced, a plain space too (see
+ * judge_number).  Its length, else 0. */
+static size_t group_separator(const char *p, int spaced)
 {
-    if (*p == ',' || *p == '_' || *p == '\'')
+    if (*p == ',' || *p == '_' || *p == '\'' || (spaced && *p == ' '))
         return 1;
+    if (!strncmp(p, "\xc2\xa0", 2))
+        return 2;
     if (!strncmp(p, "\xe2\x80\x89", 3) || !strncmp(p, "\xe2\x80\xaf", 3))
         return 3;
     return 0;
@@ -70,7 +73,7 @@ static size_t group_separator(const char *p)
 
 /* Digits with thousands separators, a decimal part and an exponent
  * (1e3, 2^13) at p: the value and where it ends, or 0 if none. */
-static int plain_number(const char *p, double *value, const char **end)
+static int plain_number(const char *p, int spaced, double *value, const char **end)
 {
     char digits[128];
     size_t used = 0;
@@ -85,7 +88,7 @@ static int plain_number(const char *p, double *value, const char **end)
             continue;
         }
         /* "8,192": a separator followed by exactly three digits. */
-        size_t sep = group_separator(q);
+        size_t sep = group_separator(q, spaced);
         if (sep && isdigit((unsigned char)q[sep]) && isdigit((unsigned char)q[sep + 1]) &&
             isdigit((unsigned char)q[sep + 2]) && !isdigit((unsigned char)q[sep + 3])) {
             q += sep;
@@ -118,11 +121,11 @@ static int plain_number(const char *p, double *value, const char **end)
 
 /* The number an answer starts with, a fraction included: 1 and its value
  * and end, or 0. */
-static int leading_number(const char *p, double *value, const char **end)
+static int leading_number(const char *p, int spaced, double *value, const char **end)
 {
     double v;
     const char *q;
-    if (!plain_number(p, &v, &q)) {
+    if (!plain_number(p, spaced, &v, &q)) {
         v = number_in_words(p, &q);
         if (v < 0)
             return 0;
@@ -137,7 +140,7 @@ static int leading_number(const char *p, double *value, const char **end)
             r++;
         double d;
         const char *after;
-        if (plain_number(r, &d, &after) && d != 0) {
+        if (plain_number(r, spaced, &d, &after) && d != 0) {
             v /= d;
             q = after;
         }
@@ -204,7 +207,7 @@ int quiz_parse_key(const char *line, quiz_question *q, char *why, size_t len)
             q->tolerance = strtod(tilde + 1, NULL) / (strchr(tilde + 1, '%') ? 100.0 : 1.0);
         }
         const char *end;
-        if (!leading_number(field[2], &q->value, &end) || *end) {
+        if (!leading_number(field[2], 0, &q->value, &end) || *end) {
             snprintf(why, len, "%s: the answer \"%s\" is not a number", q->id, field[2]);
             return 0;
         }
@@ -249,11 +252,49 @@ static void quoted_start(const char *given, char *out, size_t len)
     snprintf(out, len, "%.40s%s", given, strlen(given) > 40 ? "..." : "");
 }
 
+/* Where the value of an answer starts: past spaces, the quotes or
+ * Markdown marks a student may wrap it in ("**8192**", "`d`") and a label
+ * that only announces it ("Answer: d", "the answer is 64"). */
+static const char *answer_start(const char *given)
+{
+    static const char *const labels[] = {"the answer is", "answer is", "answer", "ans", "option", "choice"};
+    const char *p = skip_spaces(given);
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+        size_t n = word_at(p, labels[i]);
+        if (n) {
+            p = skip_spaces(p + n);
+            if (*p == ':' || *p == '=')
+                p = skip_spaces(p + 1);
+            break;
+        }
+    }
+    while (*p && strchr("*\"'`", *p))
+        p++;
+    return skip_spaces(p);
+}
+
+/* The value read (scaled by the first byte unit named) and whether it is
+ * the answer. */
+static int number_is_right(const quiz_question *q, const char *p, int spaced, double *read)
+{
+    double v;
+    const char *end;
+    if (!leading_number(p, spaced, &v, &end))
+        return 0;
+    double scales[2];
+    int tries = q->in_bytes ? byte_scales(end, scales) : (scales[0] = 1, 1);
+    *read = v * scales[0];
+    for (int i = 0; i < tries; i++)
+        if (close_enough(v * scales[i], q))
+            return 1;
+    return 0;
+}
+
 static quiz_verdict judge_number(const quiz_question *q, const char *given, char *msg, size_t len)
 {
     /* "about 26", "~26", "bank 26": a word that only frames the number. */
     static const char *const framing[] = {"about", "approximately", "roughly", "bank", "word"};
-    const char *p = skip_spaces(given);
+    const char *p = answer_start(given);
     for (size_t i = 0; i < sizeof framing / sizeof framing[0]; i++) {
         size_t n = word_at(p, framing[i]);
         if (n) {
@@ -263,38 +304,37 @@ static quiz_verdict judge_number(const quiz_question *q, const char *given, char
     }
     if (*p == '~' || *p == '=')
         p = skip_spaces(p + 1);
-    double v;
+    double v, unused;
     const char *end;
     char start[64];
-    if (!leading_number(p, &v, &end)) {
+    if (!leading_number(p, 0, &v, &end)) {
         quoted_start(p, start, sizeof start);
         snprintf(msg, len, "%s: \"%s\" does not start with a number: write the number first (reasoning may follow it)",
                  q->id, start);
         return QUIZ_UNREADABLE;
     }
-    double scales[2];
-    int tries = q->in_bytes ? byte_scales(end, scales) : (scales[0] = 1, 1);
-    for (int i = 0; i < tries; i++)
-        if (close_enough(v * scales[i], q))
-            return QUIZ_RIGHT;
+    /* "8 192" groups thousands with a plain space (as SI and ISO write
+     * them), but "32 128" could also be a value and the start of the
+     * reasoning: either reading scores. */
+    if (number_is_right(q, p, 0, &v) || number_is_right(q, p, 1, &unused))
+        return QUIZ_RIGHT;
     char read_as[64];
-    snprintf(read_as, sizeof read_as, "%.10g", v * scales[0]);
+    snprintf(read_as, sizeof read_as, "%.10g", v);
+    double scales[2];
+    int scaled = q->in_bytes && byte_scales(end, scales) == 2 && scales[0] != 1;
     snprintf(msg, len, "%s: your answer reads as %s%s, which is not right. %s", q->id, read_as,
-             q->in_bytes && scales[0] != 1 ? " bytes" : "", q->hint);
+             scaled ? " bytes" : "", q->hint);
     return QUIZ_WRONG;
 }
 
 static quiz_verdict judge_choice(const quiz_question *q, const char *given, char *msg, size_t len)
 {
-    const char *p = skip_spaces(given);
-    size_t word = word_at(p, "option");
-    if (word)
-        p = skip_spaces(p + word);
+    const char *p = answer_start(given);
     if (*p == '(' || *p == '[')
         p++;
     char letter = (char)tolower((unsigned char)*p);
     char after = p[0] ? p[1] : '\0';
-    int alone = after == '\0' || isspace((unsigned char)after) || strchr(").]:,;-", after);
+    int alone = after == '\0' || isspace((unsigned char)after) || strchr(").]:,;-*\"'`", after);
     char offered[64] = "";
     for (size_t i = 0; q->letters[i]; i++)
         snprintf(offered + strlen(offered), sizeof offered - strlen(offered), "%s%c", i ? ", " : "", q->letters[i]);

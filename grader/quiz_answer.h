@@ -20,7 +20,9 @@
  *   Q3: 8,192 bytes: two 32x32 tiles of 4-byte floats
  *   Q4: (b) because no thread writes shared memory after the loop
  *
- * A number may have thousands separators (8,192  8_192  8'192), a
+ * The value may be wrapped in quotes or Markdown marks ("**8192**", `d`)
+ * and announced by a label ("Answer: d", "the answer is 64").
+ * A number may have thousands separators (8,192  8_192  8'192  8 192), a
  * fraction (9/8), an exponent (1e3, 2^13), be written in words up to
  * ninety-nine (sixty-four), and for a question in bytes carry a unit (B,
  * bytes, KB, KiB, MB, MiB, GB, GiB).  A choice is its letter, in any case, alone or

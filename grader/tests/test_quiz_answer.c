@@ -35,7 +35,9 @@ START_TEST(numbers_written_many_ways)
     quiz_question q = key(BYTES_KEY);
     const char *right[] = {"8192", " 8192 ", "8,192", "8_192", "8'192", "8192 bytes", "8192B", "8 KiB", "8KB",
                            "8 kB", "2^13", "8.192e3", "8192 because two 32x32 tiles of 4-byte floats",
-                           "8,192: two tiles", "= 8192", "about 8192", "8\xe2\x80\x89" "192"};
+                           "8,192: two tiles", "= 8192", "about 8192", "8\xe2\x80\x89" "192", "8\xc2\xa0" "192",
+                           "8 192", "8 192 bytes", "**8192**", "`8192`", "\"8192\"", "Answer: 8192",
+                           "the answer is 8 KiB"};
     for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
         expect(&q, right[i], QUIZ_RIGHT);
     quiz_question words = key("Q1\tnumber\t64\t-\thint");
@@ -63,6 +65,8 @@ START_TEST(wrong_values_do_not_score)
         expect(&q, wrong[i], QUIZ_WRONG);
     /* The answer comes first: a number in the reasoning does not count. */
     expect(&q, "4096, or maybe 8192", QUIZ_WRONG);
+    expect(&q, "answer: 4096", QUIZ_WRONG);
+    expect(&q, "8 192 KiB", QUIZ_WRONG);
     expect(&q, "two tiles of 32x32 floats = 8192", QUIZ_WRONG);
     /* Not a number at all. */
     expect(&q, "a lot", QUIZ_UNREADABLE);
@@ -79,7 +83,8 @@ START_TEST(choices_by_letter)
 {
     quiz_question q = key(CHOICE_KEY);
     const char *right[] = {"d", "D", " d ", "(d)", "d)", "d.", "D: a thread sees its own writes", "option d",
-                           "d because no other thread touches it", "[D]"};
+                           "d because no other thread touches it", "[D]", "Answer: d", "answer d",
+                           "**d**", "`d`", "\"d\"", "**(d)** since only that thread writes it"};
     for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
         expect(&q, right[i], QUIZ_RIGHT);
     expect(&q, "a", QUIZ_WRONG);
@@ -89,6 +94,10 @@ START_TEST(choices_by_letter)
     expect(&q, "no", QUIZ_UNREADABLE);
     expect(&q, "during the loop", QUIZ_UNREADABLE);
     expect(&q, "4", QUIZ_UNREADABLE);
+    expect(&q, "answer", QUIZ_UNREADABLE);
+    expect(&q, "Answer: b", QUIZ_WRONG);
+    /* A label is not the letter a: "a" is still an answer of its own. */
+    expect(&q, "a. a barrier after the write", QUIZ_WRONG);
 }
 END_TEST
 
