@@ -103,7 +103,9 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 
 # nvcc's verdict first, when it is here (NVCC_CHECK, backend.mk): a file a
 # GPU build rejects is not built for the simulator either.  The line that
-# starts "nvcc-check:" tells the grader whose message follows.
+# starts "nvcc-check:" tells the grader whose message follows; and a
+# compile of matmul.o that fails after nvcc's succeeded is the simulator's
+# failure, not the student's (sim/nvcc_accepted.sh).
 # Its report of each kernel's registers, and the PTX it keeps (whose
 # .maxntid is a kernel's __launch_bounds__), become a table the simulator
 # reads at each launch (sim/kernel_resources.h): a block a GPU could not
@@ -112,7 +114,7 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 # toolkit's own occupancy calculator (CUDA_OCCUPANCY_H, backend.mk): the lab
 # file is compiled with SIM_OCCUPANCY_API, and linked with the API's answers.
 ifeq ($(NVCC_CHECK),1)
-$(OUT)/matmul.o: $(OUT)/nvcc-check.cubin
+$(OUT)/matmul.o $(OUT)/check/matmul.o: $(OUT)/nvcc-check.cubin
 KERNEL_RESOURCES := $(OUT)/kernel_resources.o
 ifneq ($(CUDA_OCCUPANCY_H),)
 KERNEL_RESOURCES += $(COMMON_OUT)/occupancy_api.o

@@ -40,9 +40,10 @@ own_includes_note = $(ROOT)/common/own_includes.sh $(LAB_DIR)/matmul.cu | while 
     done
 
 # On the simulator a build that fails for a name or header CUDA has and the
-# simulator lacks says so under the compiler's messages
-# (common/sim/names_not_simulated.sh), unless the file calls a library no
-# lab links (common/libraries_called.sh), which a GPU refuses as well.
+# simulator lacks, or after nvcc compiled the same file, says so under the
+# compiler's messages (common/sim/names_not_simulated.sh, nvcc_accepted.sh),
+# unless the file calls a library no lab links (common/libraries_called.sh),
+# which a GPU refuses as well.
 all:
 ifeq ($(BACKEND),sim)
 	@mkdir -p $(OUT); \
@@ -55,6 +56,9 @@ ifeq ($(BACKEND),sim)
 	    if [ -n "$$libraries" ]; then echo "note: matmul.cu calls a library ($$libraries): a lab links the CUDA runtime" \
 	        "and no library besides, on a GPU too; the lab's product must come from your own kernels"; \
 	    elif [ -n "$$missing" ]; then echo "note: $$missing: CUDA has it and the CPU simulator does not, a limit of the kit," \
+	        "not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; \
+	    elif $(ROOT)/common/sim/nvcc_accepted.sh $(OUT) $(OUT)/build.log; then echo "note: nvcc, the CUDA compiler," \
+	        "compiled this file first, so it is CUDA a GPU builds: the simulator's failure is a limit of the kit," \
 	        "not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; fi; \
 	    exit 1; \
 	fi

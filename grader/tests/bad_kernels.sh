@@ -188,6 +188,10 @@ if nvcc_checks; then
     # and every launch is refused as a GPU refuses it (right-kernels has the
     # same kernel with the call, which keeps full marks).
     expect static-plus-dynamic-shared 0/$full07 "declares 32768 bytes of __shared__ arrays: 65536 in all" 07-register-tiling
+    # nvcc compiled the very file the simulator's compiler then rejects (a
+    # field of cudaDeviceProp it does not present): the kit's limit, never
+    # the student's compile error, whatever the compiler's words.
+    expect texture-limits 0/$full01 "kit limit: 01-naive/matmul.cu compiles with nvcc, the CUDA compiler, as a GPU build would, but not for the CPU simulator"
 fi
 NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
 # cuBLAS makes the product: a GPU build does not link it (only the CUDA
