@@ -174,7 +174,7 @@ function score_stage(   i, k, t, s, m, sc, got_s, max_s, n, width, line, key, ti
             m = failed_for[i]
             if (m == "" || times[m] < 3) { print line[i]; continue }
             if (at[m] != i) continue
-            label = times[m] " tests, " first_of[m] " to " last[m]
+            label = times[m] " tests (" first_of[m] ", ..., " last[m] "):"
             printf "  %s\n  %-" width "s FAIL  0/%-2d  %s\n", label, "", lost[m], text[m]
         }
         printf "  %s: %d/%d\n", stage, got_s, max_s
