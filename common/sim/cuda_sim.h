@@ -60,6 +60,9 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 #define SIM_CUDACC 1
 #define SIM_NVCC 1
 #define SIM_CUDA_ARCH 900
+// nvcc's release, the runtime's (CUDART_VERSION, sim_runtime_api.h).
+#define SIM_CUDACC_VER_MAJOR (CUDART_VERSION / 1000)
+#define SIM_CUDACC_VER_MINOR (CUDART_VERSION % 1000 / 10)
 // One copy per OS thread; a block's threads all run on one OS thread, so
 // each block sees its own array (see launch.cpp).
 // Aligned like a GPU's shared memory, so bank numbers in check mode match.
@@ -237,85 +240,16 @@ inline void sim_threadfence()
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 inline void sim_threadfence_block() {}
+// The system's scope (the host and other devices too) is the device's here.
+inline void sim_threadfence_system() { sim_threadfence(); }
 // A sleep of up to ns nanoseconds may be none at all (as on a GPU); clock()
 // is the C library's, whose header CUDA's include as well.
 inline void sim_nanosleep(unsigned) {}
 
-// Device-side helpers CUDA provides in the global namespace.  min and max
-// with CUDA's overloads: a signed and an unsigned integer compare as the
-// unsigned type, a float and a double as doubles (and floating point
-// ignores a NaN, as fminf does), so a call nvcc accepts resolves here too.
-#define SIM_MIN_MAX(R, A, B)                                                                                \
-    inline R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }                                           \
-    inline R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
-#define SIM_MIN_MAX_SIGNED_UNSIGNED(S, U) \
-    SIM_MIN_MAX(S, S, S) SIM_MIN_MAX(U, U, U) SIM_MIN_MAX(U, S, U) SIM_MIN_MAX(U, U, S)
-SIM_MIN_MAX_SIGNED_UNSIGNED(int, unsigned)
-SIM_MIN_MAX_SIGNED_UNSIGNED(long, unsigned long)
-SIM_MIN_MAX_SIGNED_UNSIGNED(long long, unsigned long long)
-#undef SIM_MIN_MAX_SIGNED_UNSIGNED
-#undef SIM_MIN_MAX
-inline float min(float a, float b) { return fminf(a, b); }
-inline float max(float a, float b) { return fmaxf(a, b); }
-inline double min(double a, double b) { return fmin(a, b); }
-inline double max(double a, double b) { return fmax(a, b); }
-inline double min(float a, double b) { return fmin(a, b); }
-inline double max(float a, double b) { return fmax(a, b); }
-inline double min(double a, float b) { return fmin(a, b); }
-inline double max(double a, float b) { return fmax(a, b); }
-inline float sim_fmul_rn(float a, float b) { return a * b; }
-inline float sim_fadd_rn(float a, float b) { return a + b; }
-inline float sim_fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-inline float sim_fsub_rn(float a, float b) { return a - b; }
-inline float sim_fdiv_rn(float a, float b) { return a / b; }
-inline float sim_frcp_rn(float a) { return 1.0f / a; }
-inline float sim_fsqrt_rn(float a) { return sqrtf(a); }
-// The fast, approximate forms a GPU offers; the CPU computes them exactly,
-// which is within the tolerance any right use of them expects.
-inline float sim_fdividef(float a, float b) { return a / b; }
-inline float sim_expf(float a) { return expf(a); }
-inline float sim_logf(float a) { return logf(a); }
-inline float sim_sinf(float a) { return sinf(a); }
-inline float sim_cosf(float a) { return cosf(a); }
-inline float sim_powf(float a, float b) { return powf(a, b); }
-inline float sim_saturatef(float a) { return a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f; }  // NaN -> 0, as CUDA's
-// Bits reinterpreted, and bit counts, with CUDA's results for 0.
-// (__builtin_memcpy: check builds turn memcpy's builtin off, see backend.mk.)
-inline int sim_float_as_int(float f) { int i; __builtin_memcpy(&i, &f, sizeof i); return i; }
-inline float sim_int_as_float(int i) { float f; __builtin_memcpy(&f, &i, sizeof f); return f; }
-inline unsigned sim_float_as_uint(float f) { unsigned u; __builtin_memcpy(&u, &f, sizeof u); return u; }
-inline float sim_uint_as_float(unsigned u) { float f; __builtin_memcpy(&f, &u, sizeof f); return f; }
-inline int sim_popc(unsigned x) { return __builtin_popcount(x); }
-inline int sim_clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
-inline int sim_ffs(int x) { return __builtin_ffs(x); }
-inline int sim_popcll(unsigned long long x) { return __builtin_popcountll(x); }
-inline int sim_clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
-inline int sim_ffsll(long long x) { return __builtin_ffsll(x); }
-inline unsigned sim_brev(unsigned x)
-{
-    unsigned r = 0;
-    for (int i = 0; i < 32; i++, x >>= 1)
-        r = r << 1 | (x & 1);
-    return r;
-}
-// Integer products: of the low 24 bits (the old fast path for index
-// arithmetic), and the high half of a 32-bit product.
-inline int sim_mul24(int a, int b)
-{
-    // The low 24 bits, sign-extended (an arithmetic shift of an int).
-    long long x = (int)((unsigned)a << 8) >> 8, y = (int)((unsigned)b << 8) >> 8;
-    return (int)(unsigned)(x * y);
-}
-inline unsigned sim_umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }
-inline int sim_mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
-inline unsigned sim_umulhi(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
-// Conversions with round-to-nearest-even (_rn) or toward zero (_rz).
-inline int sim_float2int_rn(float f) { return (int)nearbyintf(f); }
-inline int sim_float2int_rz(float f) { return (int)f; }
-inline unsigned sim_float2uint_rn(float f) { return (unsigned)nearbyintf(f); }
-inline unsigned sim_float2uint_rz(float f) { return (unsigned)f; }
-inline float sim_int2float_rn(int i) { return (float)i; }
-inline float sim_uint2float_rn(unsigned u) { return (float)u; }
+// CUDA's arithmetic in the global namespace: min and max, the intrinsics
+// (__fmaf_rn, __popc, __float2int_rn, ...) and the math functions C++ lacks.
+#include "device_math.h"
+
 // __ldg and the cache-hint loads and stores (__ldcg: cache in L2 only,
 // __stcs: streaming, ...): which caches a GPU keeps the data in; on the
 // CPU, a plain read or write, counted by check mode like any other.
@@ -414,6 +348,38 @@ inline unsigned sim_warp_ballot_sync(unsigned mask, int predicate)
 }
 inline int sim_warp_any_sync(unsigned mask, int predicate) { return (int)sim::warp_vote(sim::warp_op::any, mask, predicate); }
 inline int sim_warp_all_sync(unsigned mask, int predicate) { return (int)sim::warp_vote(sim::warp_op::all, mask, predicate); }
+// Reductions over the lanes of the mask (compute capability 8.0 and up):
+// add, min and max of unsigned or int values, and, or and xor of unsigned.
+#define SIM_WARP_REDUCE(name, op, T, is_signed)                                                           \
+    inline T name(unsigned mask, T value)                                                                  \
+    {                                                                                                      \
+        return (T)sim::warp_collective(sim::warp_call{sim::warp_op::op, mask, (uint32_t)value, is_signed, 32}); \
+    }
+SIM_WARP_REDUCE(sim_warp_reduce_add_sync, reduce_add, unsigned, 0)
+SIM_WARP_REDUCE(sim_warp_reduce_add_sync, reduce_add, int, 1)
+SIM_WARP_REDUCE(sim_warp_reduce_min_sync, reduce_min, unsigned, 0)
+SIM_WARP_REDUCE(sim_warp_reduce_min_sync, reduce_min, int, 1)
+SIM_WARP_REDUCE(sim_warp_reduce_max_sync, reduce_max, unsigned, 0)
+SIM_WARP_REDUCE(sim_warp_reduce_max_sync, reduce_max, int, 1)
+SIM_WARP_REDUCE(sim_warp_reduce_and_sync, reduce_and, unsigned, 0)
+SIM_WARP_REDUCE(sim_warp_reduce_or_sync, reduce_or, unsigned, 0)
+SIM_WARP_REDUCE(sim_warp_reduce_xor_sync, reduce_xor, unsigned, 0)
+#undef SIM_WARP_REDUCE
+// The lanes of the mask whose value has the same bits as this lane's; all:
+// the mask if every lane's does (*pred set), else 0.
+template <class T>
+inline unsigned sim_warp_match_any_sync(unsigned mask, T value)
+{
+    return (unsigned)sim::warp_collective(sim::warp_call{sim::warp_op::match_any, mask, sim::warp_bits(value), 0, 32});
+}
+template <class T>
+inline unsigned sim_warp_match_all_sync(unsigned mask, T value, int *pred)
+{
+    unsigned r =
+        (unsigned)sim::warp_collective(sim::warp_call{sim::warp_op::match_all, mask, sim::warp_bits(value), 0, 32});
+    *pred = r != 0;
+    return r;
+}
 // Names CUDA has and the simulator does not run are refused when a program
 // calls them, as a limit of the kit rather than a mistake in the code.
 namespace sim {

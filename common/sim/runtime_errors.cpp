@@ -172,6 +172,19 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->sharedMemPerMultiprocessor = 228 * 1024;
     p->reservedSharedMemPerBlock = 1024;
     p->l2CacheSize = 50 * 1024 * 1024;
+    p->totalConstMem = 64 * 1024;
+    p->globalL1CacheSupported = p->localL1CacheSupported = 1;
+    // What the simulator is: a discrete device (a program takes the path
+    // it would take on that GPU, copies and all) that maps host memory and
+    // shares one address space with the host, with managed memory; kernels
+    // may run concurrently (the simulator runs them in order, which CUDA
+    // allows); no grid-wide barrier (cooperative_groups::this_grid is a
+    // limit of the kit), one board, no PCI address.
+    p->integrated = 0;
+    p->canMapHostMemory = p->unifiedAddressing = p->managedMemory = 1;
+    p->concurrentKernels = 1;
+    p->cooperativeLaunch = 0;
+    p->isMultiGpuBoard = 0;
     return cudaSuccess;
 }
 

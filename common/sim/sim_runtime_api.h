@@ -16,6 +16,9 @@ extern "C" {
 #define SIM_DEFAULT(v)
 #endif
 
+/* The release of CUDA's runtime the simulator stands in for: 13.0. */
+#define CUDART_VERSION 13000
+
 /* CUDA's numbers, so messages and codes read the same on both backends. */
 typedef enum cudaError {
     cudaSuccess = 0,
@@ -62,6 +65,29 @@ typedef struct sim_stream *cudaStream_t;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaMemAttachGlobal 0x01
+/* The special streams' handles, by CUDA's numbers: both the one queue. */
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+/* Pinned host memory's flags (cudaHostAlloc, cudaHostRegister): accepted;
+ * every kind is host memory to the simulator. */
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+/* The device's flags (cudaSetDeviceFlags): kept and read back. */
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
 
 /* The attributes cudaDeviceGetAttribute answers, by CUDA's numbers: the
  * fields of cudaGetDeviceProperties under another name. */
@@ -74,15 +100,28 @@ enum cudaDeviceAttr {
     cudaDevAttrMaxGridDimY = 6,
     cudaDevAttrMaxGridDimZ = 7,
     cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9,
     cudaDevAttrWarpSize = 10,
     cudaDevAttrMaxRegistersPerBlock = 12,
     cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrIntegrated = 18,
+    cudaDevAttrCanMapHostMemory = 19,
+    cudaDevAttrConcurrentKernels = 31,
+    cudaDevAttrPciBusId = 33,
+    cudaDevAttrPciDeviceId = 34,
     cudaDevAttrL2CacheSize = 38,
     cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrUnifiedAddressing = 41,
+    cudaDevAttrPciDomainId = 50,
     cudaDevAttrComputeCapabilityMajor = 75,
     cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrGlobalL1CacheSupported = 79,
+    cudaDevAttrLocalL1CacheSupported = 80,
     cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
     cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+    cudaDevAttrManagedMemory = 83,
+    cudaDevAttrIsMultiGpuBoard = 84,
+    cudaDevAttrCooperativeLaunch = 95,
     cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
     cudaDevAttrMaxBlocksPerMultiprocessor = 106,
     cudaDevAttrReservedSharedMemoryPerBlock = 111
@@ -125,6 +164,18 @@ struct cudaDeviceProp {
     int multiProcessorCount;
     int l2CacheSize;
     int major, minor;
+    /* What kind of device it is (runtime_errors.cpp says why each). */
+    size_t totalConstMem;
+    int integrated;
+    int canMapHostMemory;
+    int unifiedAddressing;
+    int managedMemory;
+    int concurrentKernels;
+    int cooperativeLaunch;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
+    int isMultiGpuBoard;
+    int pciBusID, pciDeviceID, pciDomainID;
 };
 
 cudaError_t cudaMalloc(void **ptr, size_t bytes);
@@ -142,6 +193,11 @@ cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+cudaError_t cudaRuntimeGetVersion(int *version);
+cudaError_t cudaDriverGetVersion(int *version);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream SIM_DEFAULT(0));
@@ -153,11 +209,18 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
  * default stream under another name (streams.cpp). */
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority);
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority);
+/* One queue has no priorities: both ends of the range are 0, as CUDA
+ * answers for a device without them. */
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags SIM_DEFAULT(0));
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, int device);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config);
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
 /* The device's settings, by CUDA's numbers: kept and read back; the heap's
@@ -261,6 +324,39 @@ inline cudaError_t cudaFreeHost(void *ptr)
     free(ptr);
     return cudaSuccess;
 }
+inline cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned int flags)
+{
+    (void)flags;
+    return cudaMallocHost(ptr, bytes);
+}
+template <class T>
+inline cudaError_t cudaHostAlloc(T **ptr, size_t bytes, unsigned int flags)
+{
+    return cudaHostAlloc(reinterpret_cast<void **>(ptr), bytes, flags);
+}
+/* Mapped host memory: a kernel reaches it at the host's own address, as
+ * under CUDA's unified addressing; it stays host memory, which the grader's
+ * ledger sees a kernel given (sim_ledger). */
+inline cudaError_t cudaHostGetDevicePointer(void **device, void *host, unsigned int flags)
+{
+    (void)flags;
+    if (!device || !host)
+        return cudaErrorInvalidValue;
+    *device = host;
+    return cudaSuccess;
+}
+template <class T>
+inline cudaError_t cudaHostGetDevicePointer(T **device, void *host, unsigned int flags)
+{
+    return cudaHostGetDevicePointer(reinterpret_cast<void **>(device), host, flags);
+}
+/* Pinning memory the host already has: nothing to do here. */
+inline cudaError_t cudaHostRegister(void *ptr, size_t bytes, unsigned int flags)
+{
+    (void)bytes, (void)flags;
+    return ptr ? cudaSuccess : cudaErrorInvalidValue;
+}
+inline cudaError_t cudaHostUnregister(void *ptr) { return ptr ? cudaSuccess : cudaErrorInvalidValue; }
 template <class T>
 inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t bytes, size_t offset = 0,
                                       cudaMemcpyKind kind = cudaMemcpyHostToDevice)

@@ -1,5 +1,5 @@
-// Streams, the events' query forms, the device's attributes, and its cache
-// and bank-width settings.  The simulator runs each launch and copy at once,
+// Streams, the events' query forms, the device's attributes, and its
+// bank-width setting.  The simulator runs each launch and copy at once,
 // in the order they are made, so every stream is the default stream under
 // another name: work on it is always done, and waiting for an event never
 // waits.
@@ -21,9 +21,48 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
 
 cudaError_t cudaStreamCreate(cudaStream_t *stream) { return cudaStreamCreateWithFlags(stream, cudaStreamDefault); }
 
+// One queue has no priorities: any priority asked for is taken as the only
+// one, 0 (CUDA clamps a priority to the device's range).
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int)
+{
+    return cudaStreamCreateWithFlags(stream, flags);
+}
+
+// The default stream (0) and the special handles are no stream a program
+// created, so there is nothing of theirs to free or to read.
+static bool is_special(cudaStream_t stream)
+{
+    return stream == 0 || stream == cudaStreamLegacy || stream == cudaStreamPerThread;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
+{
+    if (!flags)
+        return sim::record_error(cudaErrorInvalidValue);
+    *flags = is_special(stream) ? cudaStreamDefault : stream->flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t, int *priority)
+{
+    if (!priority)
+        return sim::record_error(cudaErrorInvalidValue);
+    *priority = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
+{
+    if (least)
+        *least = 0;
+    if (greatest)
+        *greatest = 0;
+    return cudaSuccess;
+}
+
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
-    if (!stream)
+    if (is_special(stream))
         return sim::record_error(cudaErrorInvalidResourceHandle);
     delete stream;
     return cudaSuccess;
@@ -41,13 +80,6 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int) { return 
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
     return event ? cudaSuccess : sim::record_error(cudaErrorInvalidResourceHandle);
-}
-
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
-{
-    return config >= cudaFuncCachePreferNone && config <= cudaFuncCachePreferEqual
-               ? cudaSuccess
-               : sim::record_error(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
@@ -93,6 +125,19 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute, in
     case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
     case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
     case cudaDevAttrReservedSharedMemoryPerBlock: *value = (int)p.reservedSharedMemPerBlock; break;
+    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
+    case cudaDevAttrIntegrated: *value = p.integrated; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrPciBusId: *value = p.pciBusID; break;
+    case cudaDevAttrPciDeviceId: *value = p.pciDeviceID; break;
+    case cudaDevAttrPciDomainId: *value = p.pciDomainID; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrGlobalL1CacheSupported: *value = p.globalL1CacheSupported; break;
+    case cudaDevAttrLocalL1CacheSupported: *value = p.localL1CacheSupported; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
+    case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
     default:
         sim::report("cudaDeviceGetAttribute: attribute %d is not one the simulator knows", (int)attribute);
         return sim::record_error(cudaErrorInvalidValue);

@@ -17,6 +17,14 @@ const char *warp_op_name(warp_op op)
     case warp_op::ballot: return "__ballot_sync";
     case warp_op::any: return "__any_sync";
     case warp_op::all: return "__all_sync";
+    case warp_op::reduce_add: return "__reduce_add_sync";
+    case warp_op::reduce_min: return "__reduce_min_sync";
+    case warp_op::reduce_max: return "__reduce_max_sync";
+    case warp_op::reduce_and: return "__reduce_and_sync";
+    case warp_op::reduce_or: return "__reduce_or_sync";
+    case warp_op::reduce_xor: return "__reduce_xor_sync";
+    case warp_op::match_any: return "__match_any_sync";
+    case warp_op::match_all: return "__match_all_sync";
     }
     return "a warp-level call";
 }
@@ -44,6 +52,33 @@ unsigned shuffle_source(const warp_call &c, unsigned lane)
     }
 }
 
+// A 32-bit reduction over the lanes taking part; min and max compare as
+// signed when the values are ints.
+uint64_t reduction(warp_op op, bool is_signed, const warp_call calls[warp_lanes], unsigned taking_part)
+{
+    uint32_t r = 0;
+    bool first = true;
+    for (unsigned l = 0; l < warp_lanes; l++) {
+        if (!(taking_part >> l & 1))
+            continue;
+        uint32_t v = (uint32_t)calls[l].value;
+        bool less = is_signed ? (int32_t)v < (int32_t)r : v < r;
+        if (first) {
+            r = v, first = false;
+            continue;
+        }
+        switch (op) {
+        case warp_op::reduce_add: r += v; break;
+        case warp_op::reduce_min: r = less ? v : r; break;
+        case warp_op::reduce_max: r = less || v == r ? r : v; break;
+        case warp_op::reduce_and: r &= v; break;
+        case warp_op::reduce_or: r |= v; break;
+        default: r ^= v; break;
+        }
+    }
+    return r;
+}
+
 } // namespace
 
 bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigned lane, uint64_t *result,
@@ -65,6 +100,18 @@ bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsign
             return false;
         }
         *result = calls[source].value;
+        return true;
+    }
+    if (c.op >= warp_op::reduce_add && c.op <= warp_op::reduce_xor) {
+        *result = reduction(c.op, c.arg == 1, calls, taking_part);
+        return true;
+    }
+    if (c.op == warp_op::match_any || c.op == warp_op::match_all) {
+        unsigned same = 0;
+        for (unsigned l = 0; l < warp_lanes; l++)
+            if ((taking_part >> l & 1) && calls[l].value == c.value)
+                same |= 1u << l;
+        *result = c.op == warp_op::match_any ? same : same == taking_part ? taking_part : 0;
         return true;
     }
     unsigned ballot = 0;

@@ -1636,6 +1636,206 @@ START_TEST(integer_intrinsics_and_mixed_min_max)
 }
 END_TEST
 
+// The math functions CUDA adds to C's, more fast forms, the conversions
+// in every rounding direction (a value out of range gives the nearest end,
+// NaN gives 0) and a double's bits: nvcc's results.
+__global__ void cuda_math(double *out)
+{
+    int i = 0;
+    out[i++] = rsqrtf(4.0f) + rsqrt(16.0) * 10 + rcbrtf(8.0f) * 100 + __frsqrt_rn(0.25f) * 1000;
+    out[i++] = sinpif(1.0f) == 0.0f && sinpif(0.5f) == 1.0f && cospif(0.5f) == 0.0f && cospif(1.0f) == -1.0f &&
+               sinpi(-2.0) == 0.0 && cospi(3.0) == -1.0;
+    float s, c;
+    sincospif(1.5f, &s, &c);
+    double ds, dc;
+    sincospi(0.25, &ds, &dc);
+    out[i++] = s * 10 + c + (fabs(ds - dc) < 1e-15);
+    out[i++] = rhypotf(3.0f, 4.0f) * 10 + norm3df(2.0f, 3.0f, 6.0f) * 100 + rnorm4df(1.0f, 1.0f, 1.0f, 1.0f) * 1000 +
+               norm4d(2.0, 2.0, 2.0, 2.0) * 10000 + rnorm3d(0.0, 0.0, 0.5) * 100000;
+    out[i++] = fdividef(1.0f, 4.0f) + fdivide(1.0, 2.0) + __fdividef(1.0f, 8.0f);
+    __sincosf(0.0f, &s, &c);
+    out[i++] = __tanf(0.0f) + __exp10f(2.0f) + __log2f(8.0f) * 1000 + __log10f(1000.0f) * 10000 + s + c * 100000;
+    out[i++] = umin(3u, 5u) + umax(3u, 5u) * 10 + llmin(-4LL, 2LL) * 100 + llmax(-4LL, 2LL) * 1000 +
+               ullmin(7ull, 9ull) * 10000 + ullmax(7ull, 9ull) * 100000;
+    out[i++] = __float2int_rd(-2.5f) * 10 + __float2int_ru(-2.5f);
+    out[i++] = __float2int_rz(1e10f) == 2147483647 && __float2int_rn(-1e10f) == (-2147483647 - 1) &&
+               __float2int_rn(nanf("")) == 0 && __float2uint_rz(-1.0f) == 0u && __float2ull_rd(1e30f) == ~0ull;
+    out[i++] = __double2ll_rn(2.5) * 100 + __double2ll_rn(3.5) * 10 + __double2int_rz(-1.9);
+    out[i++] = (double)__double2uint_ru(1.1) + (double)__double2ull_rz(7.9) * 10 + __float2ll_ru(0.1f) * 100 +
+               __double2int_rd(-0.5) * 1000;
+    out[i++] = __double2float_rn(0.1) == 0.1f && __ll2float_rn(1LL << 40) == 1099511627776.0f &&
+               __ull2double_rn(3ull) == 3.0 && __int2double_rn(-7) == -7.0 && __uint2double_rn(9u) == 9.0 &&
+               __ll2double_rn(-5LL) == -5.0 && __ull2float_rn(5ull) == 5.0f;
+    out[i++] = __double_as_longlong(1.0) == 0x3ff0000000000000LL && __longlong_as_double(0x4000000000000000LL) == 2.0 &&
+               __hiloint2double(__double2hiint(-3.75), __double2loint(-3.75)) == -3.75 &&
+               __double2hiint(1.0) == 0x3ff00000 && __double2loint(1.0) == 0;
+    out[i++] = __dadd_rn(1.0, 2.0) + __dmul_rn(2.0, 3.0) * 10 + __dsub_rn(5.0, 1.0) * 100 + __ddiv_rn(1.0, 4.0) +
+               __drcp_rn(2.0) + __dsqrt_rn(9.0) * 1000 + __fma_rn(2.0, 3.0, 1.0) * 10000 + __fmaf_ieee_rn(1.0f, 1.0f, 1.0f) * 100000;
+}
+
+START_TEST(cuda_math_functions_and_conversions)
+{
+    const int count = 14;
+    double *d = dev_alloc<double>(count);
+    cuda_math<<<1, 1>>>(d);
+    CUDA_OK(cudaGetLastError());
+    std::vector<double> o = to_host(d, count);
+    double want[count] = {0.5 + 2.5 + 50 + 2000, 1, -10 + 0 + 1, 2 + 700 + 500 + 40000 + 200000, 0.25 + 0.5 + 0.125,
+                          100 + 3000 + 30000 + 100000, 3 + 50 - 400 + 2000 + 70000 + 900000, -30 - 2, 1, 200 + 40 - 1,
+                          2 + 70 + 100 - 1000, 1, 1, 3 + 60 + 400 + 0.25 + 0.5 + 3000 + 70000 + 200000};
+    for (int k = 0; k < count; k++)
+        ck_assert_msg(std::fabs(o[k] - want[k]) <= 1e-9 * std::fabs(want[k]) + 1e-12, "result %d: %.17g, want %.17g", k,
+                      o[k], want[k]);
+}
+END_TEST
+
+// Integer intrinsics beyond the 32-bit ones: bit reversal of 64 bits, byte
+// permutes, funnel shifts (their c forms clamp the shift at 32), the high
+// half of a 64-bit product, sums of absolute differences and averages
+// without overflow.
+__global__ void more_integer_intrinsics(unsigned long long *out)
+{
+    int i = 0;
+    out[i++] = __brevll(1ull);
+    out[i++] = __byte_perm(0x33221100u, 0x77665544u, 0x7531u);
+    out[i++] = __byte_perm(0x33221100u, 0x77665544u, 0x8888u);  // only a nibble's low three bits count
+    out[i++] = __funnelshift_l(0x80000000u, 0x1u, 1u);
+    out[i++] = __funnelshift_l(0x80000000u, 0x1u, 33u);          // 33 mod 32
+    out[i++] = __funnelshift_lc(0x12345678u, 0x1u, 40u);         // clamped: the low word
+    out[i++] = __funnelshift_r(0x2u, 0x1u, 1u);
+    out[i++] = __funnelshift_rc(0x2u, 0xabcdu, 32u);
+    out[i++] = __umul64hi(1ull << 63, 4ull);
+    out[i++] = (unsigned long long)__mul64hi(-1LL, 1LL);
+    out[i++] = (unsigned long long)__mul64hi(-(1LL << 62), 8LL);
+    out[i++] = __umul64hi(~0ull, ~0ull);
+    out[i++] = __sad(1, 5, 10u) + __usad(9u, 2u, 100u) * 100;
+    out[i++] = (unsigned long long)(long long)(__hadd(-3, 0) * 10 + __rhadd(1, 2));
+    out[i++] = __uhadd(0xffffffffu, 1u) + (unsigned long long)__urhadd(0xffffffffu, 0xffffffffu) * 2;
+}
+
+START_TEST(more_integer_intrinsics_follow_cuda)
+{
+    const int count = 15;
+    unsigned long long *d = dev_alloc<unsigned long long>(count);
+    more_integer_intrinsics<<<1, 1>>>(d);
+    std::vector<unsigned long long> o = to_host(d, count);
+    unsigned long long want[count] = {1ull << 63, 0x77553311ull, 0x00000000ull, 0x3ull, 0x3ull, 0x12345678ull,
+                                      0x80000001ull, 0xabcdull, 2ull, ~0ull, ~0ull - 1, ~0ull - 1, 14 + 10700,
+                                      (unsigned long long)(long long)(-20 + 2), 0x80000000ull + 0xffffffffull * 2};
+    for (int k = 0; k < count; k++)
+        ck_assert_msg(o[k] == want[k], "result %d: %#llx, want %#llx", k, o[k], want[k]);
+}
+END_TEST
+
+// The warp's reductions (signed and unsigned) and matches, whose lanes meet
+// as a shuffle's do.
+__global__ void reductions_and_matches(long long *out, int *pred)
+{
+    unsigned lane = threadIdx.x, full = 0xffffffffu;
+    long long *o = out + lane * 9;
+    o[0] = __reduce_add_sync(full, lane);
+    o[1] = __reduce_min_sync(full, (int)lane - 16);
+    o[2] = __reduce_min_sync(full, lane + 3);
+    o[3] = __reduce_max_sync(full, (int)lane - 40);
+    o[4] = __reduce_and_sync(full, lane | 0x100u) + __reduce_or_sync(full, lane) * 1000;
+    o[5] = __reduce_xor_sync(full, 1u << (lane % 4));
+    o[6] = __match_any_sync(full, (float)(lane % 4));
+    o[7] = __match_all_sync(full, 7.0, &pred[lane * 2]);
+    o[8] = __match_all_sync(full, (long long)lane, &pred[lane * 2 + 1]);
+}
+
+START_TEST(warp_reductions_and_matches)
+{
+    long long *d = dev_alloc<long long>(32 * 9);
+    int *p = dev_alloc<int>(64);
+    reductions_and_matches<<<1, 32>>>(d, p);
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<long long> o = to_host(d, 32 * 9);
+    std::vector<int> pred = to_host(p, 64);
+    for (int lane = 0; lane < 32; lane++) {
+        const long long *r = &o[lane * 9];
+        ck_assert_int_eq(r[0], 496);
+        ck_assert_int_eq(r[1], -16);
+        ck_assert_int_eq(r[2], 3);
+        ck_assert_int_eq(r[3], -9);
+        ck_assert_int_eq(r[4], 0x100 + 31 * 1000);
+        ck_assert_int_eq(r[5], 0);  // each of the four bits set by eight lanes
+        ck_assert_int_eq(r[6], (long long)(0x11111111u << (lane % 4)));
+        ck_assert_int_eq(r[7], (long long)0xffffffffu);
+        ck_assert_int_eq(r[8], 0);
+        ck_assert_int_eq(pred[lane * 2], 1);
+        ck_assert_int_eq(pred[lane * 2 + 1], 0);
+    }
+}
+END_TEST
+
+// The runtime's identity and the device's settings, the special streams,
+// pinned and mapped host memory, and the properties a device query prints.
+START_TEST(versions_flags_special_streams_and_host_memory)
+{
+    int version = 0;
+    CUDA_OK(cudaRuntimeGetVersion(&version));
+    ck_assert_int_eq(version, CUDART_VERSION);
+    ck_assert_int_eq(__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10, CUDART_VERSION);
+    CUDA_OK(cudaDriverGetVersion(&version));
+    ck_assert_int_ge(version, CUDART_VERSION);
+
+    unsigned flags = 0;
+    CUDA_OK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));
+    CUDA_OK(cudaGetDeviceFlags(&flags));
+    ck_assert_uint_eq(flags & cudaDeviceScheduleMask, cudaDeviceScheduleBlockingSync);
+    CUDA_IS(cudaErrorInvalidValue, cudaSetDeviceFlags(0x3));
+    CUDA_IS(cudaErrorInvalidValue, cudaGetLastError());
+    CUDA_OK(cudaSetDeviceFlags(cudaDeviceScheduleAuto));
+    cudaFuncCache cache = cudaFuncCachePreferNone;
+    CUDA_OK(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared));
+    CUDA_OK(cudaDeviceGetCacheConfig(&cache));
+    ck_assert_int_eq(cache, cudaFuncCachePreferShared);
+    CUDA_OK(cudaDeviceSetCacheConfig(cudaFuncCachePreferNone));
+
+    int *d = dev_alloc<int>(32);
+    fill<5><<<1, 32, 0, cudaStreamPerThread>>>(d);
+    CUDA_OK(cudaStreamSynchronize(cudaStreamPerThread));
+    fill<6><<<1, 32, 0, cudaStreamLegacy>>>(d);
+    CUDA_OK(cudaStreamQuery(cudaStreamLegacy));
+    ck_assert_int_eq(to_host(d, 32)[31], 6 * 31);
+    CUDA_IS(cudaErrorInvalidResourceHandle, cudaStreamDestroy(cudaStreamPerThread));
+    CUDA_IS(cudaErrorInvalidResourceHandle, cudaGetLastError());
+    int least = -1, greatest = -1, priority = -1;
+    CUDA_OK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    ck_assert(least == 0 && greatest == 0);
+    cudaStream_t stream;
+    CUDA_OK(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, greatest));
+    CUDA_OK(cudaStreamGetFlags(stream, &flags));
+    ck_assert_uint_eq(flags, cudaStreamNonBlocking);
+    CUDA_OK(cudaStreamGetPriority(stream, &priority));
+    ck_assert_int_eq(priority, 0);
+    CUDA_OK(cudaStreamDestroy(stream));
+
+    float *pinned = nullptr, *mapped = nullptr;
+    CUDA_OK(cudaHostAlloc(&pinned, 64 * sizeof(float), cudaHostAllocMapped));
+    CUDA_OK(cudaHostGetDevicePointer(&mapped, pinned, 0));
+    ck_assert_ptr_eq(mapped, pinned);
+    CUDA_OK(cudaHostRegister(pinned, 64 * sizeof(float), cudaHostRegisterDefault));
+    CUDA_OK(cudaHostUnregister(pinned));
+    CUDA_OK(cudaFreeHost(pinned));
+
+    cudaDeviceProp p;
+    int v = -1, device = -1;
+    CUDA_OK(cudaGetDeviceProperties(&p, 0));
+    CUDA_OK(cudaChooseDevice(&device, &p));
+    ck_assert_int_eq(device, 0);
+    ck_assert_uint_eq(p.totalConstMem, 65536);
+    ck_assert(p.unifiedAddressing && p.managedMemory && p.canMapHostMemory && !p.integrated && !p.cooperativeLaunch);
+    CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrTotalConstantMemory, 0));
+    ck_assert_int_eq(v, (int)p.totalConstMem);
+    CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrUnifiedAddressing, 0));
+    ck_assert_int_eq(v, p.unifiedAddressing);
+    CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, 0));
+    ck_assert_int_eq(v, p.cooperativeLaunch);
+}
+END_TEST
+
 START_TEST(attributes_streams_and_managed_memory)
 {
     cudaDeviceProp p;
@@ -2228,6 +2428,7 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "warp_calls", 10);
     tcase_add_test(tc, warp_shuffles_follow_cuda_rules);
     tcase_add_test(tc, warp_votes_and_half_warps);
+    tcase_add_test(tc, warp_reductions_and_matches);
     tcase_add_test(tc, warp_reduction_beside_barriers);
     tcase_add_test(tc, warp_calls_leave_out_returned_lanes);
     tcase_add_test(tc, warp_misuse_fails_the_launch);
@@ -2246,6 +2447,9 @@ static Suite *simulator_suite(void)
     tcase_add_test(tc, attributes_streams_and_managed_memory);
     tcase_add_test(tc, arithmetic_intrinsics);
     tcase_add_test(tc, integer_intrinsics_and_mixed_min_max);
+    tcase_add_test(tc, cuda_math_functions_and_conversions);
+    tcase_add_test(tc, more_integer_intrinsics_follow_cuda);
+    tcase_add_test(tc, versions_flags_special_streams_and_host_memory);
     tcase_add_test(tc, vector_types_and_their_make_functions);
 
     tc = tcase(s, "atomics", 10);
