@@ -1,8 +1,9 @@
 // Rewrites `k<<<cfg>>>(args)` into `k % sim_cfg(cfg)(args)`, and CUDA's
 // reserved names (`__global__`, `__syncthreads`, ...) into the simulator's
 // spellings of them (cuda_spellings.h says why), registers each
-// `__device__` variable with the simulator after its declaration, and
-// turns inline assembly into an error that names it.
+// `__device__` variable with the simulator after its declaration, turns
+// inline assembly into an error that names it, and respells a name of the
+// lab file's own that hides a built-in variable (`dim3 blockDim(...)`).
 //
 // This is a small lexer rather than a text search because `<<<` and `>>>`
 // also turn up where they are not a launch: in string, raw-string and char
@@ -45,6 +46,13 @@
 //   memory.  Neither is a variable template, one whose declaration defines
 //   a struct, class, union or enum, an `extern` declaration (the
 //   definition registers it), or shared memory (`__device__ __shared__`).
+// - A variable, parameter or member named like a built-in variable
+//   (threadIdx, blockIdx, blockDim, gridDim: macros in cuda_sim.h) is seen
+//   where its name follows another identifier (`dim3 gridDim(...)`,
+//   `void f(dim3 blockDim)`; not after a keyword such as `return`) or a
+//   `.` or `->`: that name, and the uses it hides until its scope closes,
+//   become sim_own_<name>.  One declared after a `,`, `*` or `&`
+//   (`dim3 grid, blockDim;`) is not seen, and does not compile.
 // - Literals and `//` comments end at an unescaped newline, as in the
 //   preprocessor, so a stray apostrophe (say in `#if 0` prose) only affects
 //   its own line.  Trigraphs and digraphs are not recognised.
@@ -73,10 +81,30 @@ static const char *sim_spelling(const char *s, size_t n)
     return NULL;
 }
 
+// CUDA's built-in variables, which cuda_sim.h defines as macros.  A lab
+// file may name a variable, parameter or member of its own so (launch
+// code often says `dim3 gridDim(...), blockDim(...)`): to nvcc an ordinary
+// name that hides the built-in, to the simulator's compiler the macro's
+// expansion.  Such a name is respelled with this prefix, where it is
+// declared and where it hides the built-in.
+static const char *const builtin_variables[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+enum { BUILTIN_COUNT = sizeof builtin_variables / sizeof builtin_variables[0] };
+#define OWN_NAME_PREFIX "sim_own_"
+
+static int builtin_variable(const char *s, size_t n)
+{
+    for (int k = 0; k < BUILTIN_COUNT; k++)
+        if (strlen(builtin_variables[k]) == n && memcmp(s, builtin_variables[k], n) == 0)
+            return k;
+    return -1;
+}
+
 void print_spellings(FILE *out)
 {
     for (size_t k = 0; k < SPELLING_COUNT; k++)
         fprintf(out, "%s\t%s\n", spellings[k].sim, spellings[k].cuda);
+    for (int k = 0; k < BUILTIN_COUNT; k++)
+        fprintf(out, OWN_NAME_PREFIX "%s\t%s\n", builtin_variables[k], builtin_variables[k]);
 }
 
 enum tok_kind { TOK_SPACE, TOK_COMMENT, TOK_LITERAL, TOK_NUMBER, TOK_IDENT, TOK_PUNCT };
@@ -617,6 +645,53 @@ static int rewrite_inline_assembly(const char *src, size_t len, size_t copied, s
     return 1;
 }
 
+// Keywords after which a name is used, not declared (`return gridDim.x`).
+static int is_expression_keyword(const char *s, size_t n)
+{
+    static const char *const words[] = {"return", "case", "sizeof", "alignof", "decltype", "typeid", "throw",
+                                        "new", "delete", "else", "do", "co_return", "co_yield", "co_await",
+                                        "and", "or", "not", "xor", "bitand", "bitor", "compl", "goto", "operator"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (strlen(words[k]) == n && memcmp(s, words[k], n) == 0)
+            return 1;
+    return 0;
+}
+
+// The lab file's own names that hide a built-in variable, innermost last.
+// A parameter's scope is the body after its parameter list (none for a
+// prototype: it ends at the `;`); another name's, the rest of the braces it
+// is declared in.
+struct own_name {
+    int builtin;
+    int depth;      // brace depth at the declaration
+    int parameter;  // declared inside parentheses
+    int entered;    // a parameter's body has been entered
+};
+enum { MOST_OWN_NAMES = 64 };
+
+static int hides_builtin(const struct own_name *names, int count, int builtin)
+{
+    for (int k = 0; k < count; k++)
+        if (names[k].builtin == builtin)
+            return 1;
+    return 0;
+}
+
+// Drops the names whose scope a `}` (now at depth) or a `;` has closed.
+static int close_own_names(struct own_name *names, int count, int depth, int semicolon, int parens)
+{
+    int kept = 0;
+    for (int k = 0; k < count; k++) {
+        const struct own_name *n = &names[k];
+        int closed = n->parameter ? (semicolon ? !n->entered && parens == 0 && depth == n->depth
+                                               : n->entered && depth <= n->depth)
+                                  : !semicolon && depth < n->depth;
+        if (!closed)
+            names[kept++] = *n;
+    }
+    return kept;
+}
+
 int rewrite_launches(const char *src, size_t len, FILE *out, const char *display_path,
                      char *err, size_t errlen)
 {
@@ -640,6 +715,14 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
     int device_name_count = 0;  // __device__ variables to register at device_statement_end
     int device_names_managed = 0;  // ... and declared __managed__
     size_t device_statement_end = 0;
+    struct own_name own_names[MOST_OWN_NAMES];
+    int own_name_count = 0;
+    int parens = 0;                // ( open
+    size_t prev = 0, prev_end = 0; // the previous token that is neither space nor comment
+    enum tok_kind prev_kind = TOK_SPACE;
+    int line_start = 1;            // no such token on this line yet
+    int directive = 0;             // on a preprocessor line
+    size_t config_end = 0;         // inside a launch's configuration: where its `>>>` is
 
     if (err && errlen > 0)
         err[0] = '\0';
@@ -659,7 +742,15 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
         }
         size_t end = next_token(src, len, i, &kind);
 
-        if (kind == TOK_PUNCT && !after_operator && starts_with(src, len, i, "<<<")) {
+        // A configuration's own tokens are read like the rest (a name in it
+        // may be respelled); its `>>>` closes the call to sim_cfg.
+        if (config_end && i == config_end) {
+            fwrite(src + copied, 1, i - copied, out);
+            fputc(')', out);
+            copied = end = i + 3;
+            config_end = 0;
+            kind = TOK_PUNCT;
+        } else if (kind == TOK_PUNCT && !after_operator && !config_end && starts_with(src, len, i, "<<<")) {
             size_t close;
             if (find_config_end(src, len, i + 3, 1, &close) != 0 &&
                 find_config_end(src, len, i + 3, 0, &close) != 0) {
@@ -668,16 +759,24 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             }
             fwrite(src + copied, 1, i - copied, out);
             fputs(" % sim_cfg(", out);
-            fwrite(src + i + 3, 1, close - (i + 3), out);
-            fputc(')', out);
-            copied = close + 3;
-            end = close + 3;
+            copied = end = i + 3;
+            config_end = close;
         }
         if (kind == TOK_PUNCT && src[i] == '{') {
             if (depth > 0 || !(namespace_head || linkage_head))
                 depth++;
+            for (int k = 0; k < own_name_count; k++)
+                if (own_names[k].parameter && parens == 0 && depth > own_names[k].depth)
+                    own_names[k].entered = 1;
         } else if (kind == TOK_PUNCT && src[i] == '}' && depth > 0) {
             depth--;
+            own_name_count = close_own_names(own_names, own_name_count, depth, 0, parens);
+        } else if (kind == TOK_PUNCT && src[i] == ';') {
+            own_name_count = close_own_names(own_names, own_name_count, depth, 1, parens);
+        } else if (kind == TOK_PUNCT && src[i] == '(') {
+            parens++;
+        } else if (kind == TOK_PUNCT && src[i] == ')' && parens > 0) {
+            parens--;
         }
         // A namespace's name may be qualified (`a::b`) and an attribute may
         // stand before its `{`; a linkage block's `{` follows its string.
@@ -704,6 +803,19 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             fwrite(src + copied, 1, i - copied, out);
             fputs("SIM_ALIGNAS", out);
             copied = end;
+        } else if (kind == TOK_IDENT && !directive && builtin_variable(src + i, end - i) >= 0) {
+            int builtin = builtin_variable(src + i, end - i);
+            int member = prev_kind == TOK_PUNCT &&
+                         (src[prev] == '.' || (src[prev] == '>' && prev > 0 && src[prev - 1] == '-'));
+            int declared = prev_kind == TOK_IDENT && !is_expression_keyword(src + prev, prev_end - prev);
+            if (declared && own_name_count < MOST_OWN_NAMES)
+                own_names[own_name_count++] = (struct own_name){builtin, depth, parens > 0, 0};
+            if (member || declared || hides_builtin(own_names, own_name_count, builtin)) {
+                fwrite(src + copied, 1, i - copied, out);
+                fputs(OWN_NAME_PREFIX, out);
+                fwrite(src + i, 1, end - i, out);
+                copied = end;
+            }
         } else if (kind == TOK_IDENT) {
             const char *spelled = sim_spelling(src + i, end - i);
             if (spelled) {
@@ -726,6 +838,16 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
             shared_specifiers = 1;
         else if (kind == TOK_PUNCT && strchr(";{}=[,", src[i]))
             shared_specifiers = 0;
+        // Preprocessor lines: a `#` first on its line starts one, which an
+        // unspliced newline ends (a splice lexes as a space of its own).
+        if (kind == TOK_SPACE && src[i] == '\n') {
+            line_start = 1;
+            directive = 0;
+        } else if (kind != TOK_SPACE && kind != TOK_COMMENT) {
+            directive = directive || (line_start && kind == TOK_PUNCT && src[i] == '#');
+            line_start = 0;
+            prev = i, prev_end = end, prev_kind = kind;
+        }
         if (kind == TOK_IDENT) {
             template_head = template_head || token_is(src, i, end, "template");
             after_operator = token_is(src, i, end, "operator");

@@ -146,6 +146,46 @@ START_TEST(compiler_macros)
 }
 END_TEST
 
+// A name of the file's own that hides a built-in variable (launch code's
+// `dim3 gridDim(...), blockDim(...)`; a parameter; a struct member) is
+// respelled where it is declared, in the launch configuration and in the
+// rest of its scope; the built-ins elsewhere (in kernels, after the scope
+// closes, after `return`, in a macro's definition) are left to cuda_sim.h.
+START_TEST(names_hiding_built_in_variables)
+{
+    check_rewrite("void run(int n) {\n"
+                  "  dim3 gridDim(n / 32, n / 32);\n"
+                  "  dim3 blockDim(32 * 32);\n"
+                  "  k<<<gridDim, blockDim>>>(blockDim.x);\n"
+                  "}\n"
+                  "__global__ void k(int s) { int i = blockIdx.x * blockDim.x; return gridDim.x; }\n",
+                  "void run(int n) {\n"
+                  "  dim3 sim_own_gridDim(n / 32, n / 32);\n"
+                  "  dim3 sim_own_blockDim(32 * 32);\n"
+                  "  k % sim_cfg(sim_own_gridDim, sim_own_blockDim)(sim_own_blockDim.x);\n"
+                  "}\n"
+                  "SIM_GLOBAL void k(int s) { int i = blockIdx.x * blockDim.x; return gridDim.x; }\n");
+    // Parameters: the body after them, nothing after a prototype.
+    check_rewrite("void go(dim3 gridDim, const dim3 &b);\n"
+                  "void go(dim3 gridDim, const dim3 &b) { k<<<gridDim, b>>>(); }\n"
+                  "int x = gridDim.x;\n",
+                  "void go(dim3 sim_own_gridDim, const dim3 &b);\n"
+                  "void go(dim3 sim_own_gridDim, const dim3 &b) { k % sim_cfg(sim_own_gridDim, b)(); }\n"
+                  "int x = gridDim.x;\n");
+    // Members, reached with . and ->; a macro's definition is left alone.
+    check_rewrite("struct L { dim3 gridDim; dim3 blockDim; };\n"
+                  "#define THREADS blockDim.x\n"
+                  "void f(L l, L *p) { k<<<l.gridDim, p->blockDim>>>(); }\n",
+                  "struct L { dim3 sim_own_gridDim; dim3 sim_own_blockDim; };\n"
+                  "#define THREADS blockDim.x\n"
+                  "void f(L l, L *p) { k % sim_cfg(l.sim_own_gridDim, p->sim_own_blockDim)(); }\n");
+    // A loop's variable, then the built-in again after the loop.
+    check_rewrite("{ for (unsigned threadIdx = 0; threadIdx < 4; ++threadIdx) use(threadIdx); use(threadIdx.x); }\n",
+                  "{ for (unsigned sim_own_threadIdx = 0; sim_own_threadIdx < 4; ++sim_own_threadIdx) "
+                  "use(sim_own_threadIdx); use(threadIdx.x); }\n");
+}
+END_TEST
+
 // `alignas` among a __shared__ declaration's specifiers, where nvcc takes
 // it and C++ takes none after thread_local, is respelled; before them, or
 // anywhere else, it is C++'s own.
@@ -441,6 +481,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, dynamic_shared_in_a_namespace);
     tcase_add_test(tc, compiler_macros);
     tcase_add_test(tc, alignas_in_shared_declarations);
+    tcase_add_test(tc, names_hiding_built_in_variables);
     tcase_add_test(tc, device_shared_not_registered);
     tcase_add_test(tc, extern_left_alone);
     tcase_add_test(tc, string_literals);
