@@ -201,7 +201,9 @@ static const char *nan_hint(const float *got, size_t count, char *buf, size_t le
     buf[0] = '\0';
     size_t used = 0;
     if (unwritten == count)
-        return " C is all NaN: no element was written (the kit fills C with NaN before calling matmul).";
+        return " C is all NaN, the NaN the kit fills C with before calling matmul: no element was written, or each "
+               "was computed from C's own unwritten value (C read before it is written, as in C[i] += ... or "
+               "beta * C[i]).";
     if (from_shared)
         used += (size_t)snprintf(buf + used, len - used,
                                  " %zu elements hold the NaN the simulator fills new shared memory with: they were "
@@ -210,8 +212,9 @@ static const char *nan_hint(const float *got, size_t count, char *buf, size_t le
                                  "names the line)", from_shared);
     if (unwritten && used < len)
         used += (size_t)snprintf(buf + used, len - used,
-                                 " %zu elements were never written (still the NaN the kit fills C with): does the "
-                                 "grid cover the whole matrix, edges included?", unwritten);
+                                 " %zu elements were never written (still the NaN the kit fills C with), or were "
+                                 "computed from that NaN: does the grid cover the whole matrix, edges included, and "
+                                 "is C written before it is read?", unwritten);
     if (other && used < len)
         snprintf(buf + used, len - used, " %zu elements are NaN or infinite.", other);
     return buf;
