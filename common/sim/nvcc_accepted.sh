@@ -12,4 +12,5 @@
 out=$1 log=$2
 grep -q 'nvcc check 1 ' "$out/built-with" 2>/dev/null || exit 1
 grep -q '^nvcc-check: ' "$log" && exit 1
-grep -qE "\*\*\* \[[^]]*: $out/(check/)?matmul\.o\] " "$log"
+# make's own line for the step that failed: "*** [build.mk:N: OUT/matmul.o] Error 1".
+grep -qF -e ": $out/matmul.o] " -e ": $out/check/matmul.o] " "$log"
