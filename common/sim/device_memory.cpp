@@ -375,6 +375,21 @@ cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int)
     return cudaSuccess;
 }
 
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)
+{
+    if (!attributes)
+        return record_error(cudaErrorInvalidValue);
+    void *p = const_cast<void *>(ptr);
+    bool managed = managed_blocks().count(p) != 0;  // by its start
+    if (is_device_pointer(ptr) || device_variable_holding(ptr, 1))
+        *attributes = {cudaMemoryTypeDevice, 0, p, nullptr};
+    else if (managed)
+        *attributes = {cudaMemoryTypeManaged, 0, p, p};
+    else
+        *attributes = {cudaMemoryTypeUnregistered, cudaInvalidDeviceId, nullptr, p};
+    return cudaSuccess;
+}
+
 cudaError_t cudaFree(void *ptr)
 {
     if (!ptr)

@@ -242,6 +242,25 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                          cudaMemcpyKind kind);
+/* What memory a pointer points to, by CUDA's numbers: device memory
+ * (cudaMalloc's, a __device__ variable's), managed memory, or host memory
+ * the runtime did not allocate (cudaMallocHost's is plain host memory to
+ * the simulator, and reads as such). */
+enum cudaMemoryType {
+    cudaMemoryTypeUnregistered = 0,
+    cudaMemoryTypeHost = 1,
+    cudaMemoryTypeDevice = 2,
+    cudaMemoryTypeManaged = 3
+};
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+struct cudaPointerAttributes {
+    enum cudaMemoryType type;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+};
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
 /* Memory the host and the kernels share: host memory to the simulator, as
  * cudaMallocHost's is, and cudaFree gives it back (device_memory.cpp). */
 cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags SIM_DEFAULT(cudaMemAttachGlobal));

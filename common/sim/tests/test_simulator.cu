@@ -23,6 +23,8 @@
 #include <cuda_runtime.h>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cuda_profiler_api.h>
+#include <nvtx3/nvToolsExt.h>
 
 #include <check.h>
 #include <errno.h>
@@ -1833,6 +1835,28 @@ START_TEST(versions_flags_special_streams_and_host_memory)
     ck_assert_int_eq(v, p.unifiedAddressing);
     CUDA_OK(cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, 0));
     ck_assert_int_eq(v, p.cooperativeLaunch);
+
+    // What a pointer points to; and the profiler's and NVTX's calls, which
+    // no profiler watches here.
+    cudaPointerAttributes a;
+    float *managed = nullptr, host = 0;
+    CUDA_OK(cudaPointerGetAttributes(&a, d));
+    ck_assert(a.type == cudaMemoryTypeDevice && a.devicePointer == d && a.hostPointer == nullptr);
+    CUDA_OK(cudaMallocManaged(&managed, 4 * sizeof(float)));
+    CUDA_OK(cudaPointerGetAttributes(&a, managed));
+    ck_assert(a.type == cudaMemoryTypeManaged && a.hostPointer == managed);
+    CUDA_OK(cudaFree(managed));
+    CUDA_OK(cudaPointerGetAttributes(&a, &host));
+    ck_assert(a.type == cudaMemoryTypeUnregistered && a.devicePointer == nullptr && a.device == cudaInvalidDeviceId);
+    CUDA_OK(cudaProfilerStart());
+    ck_assert_int_eq(nvtxRangePushA("outer"), 0);
+    ck_assert_int_eq(nvtxRangePush("inner"), 1);
+    nvtxMark("here");
+    ck_assert_int_eq(nvtxRangePop(), 1);
+    ck_assert_int_eq(nvtxRangePop(), 0);
+    ck_assert_int_eq(nvtxRangePop(), -1);
+    nvtxRangeEnd(nvtxRangeStartA("span"));
+    CUDA_OK(cudaProfilerStop());
 }
 END_TEST
 

@@ -1,13 +1,17 @@
 // Right on a GPU and on the simulator: the naive kernel as a student who
 // explores the API might write it.  The launcher prints what it runs on
 // once (runtime and driver versions, the device's properties and flags),
-// launches on the per-thread default stream, and keeps a pinned, mapped
-// scratch word it never hands a kernel.  The kernel uses CUDA's math
+// checks that A is device memory (cudaPointerGetAttributes), marks its work
+// for a profiler's timeline (cudaProfilerStart, an NVTX range), launches on
+// the per-thread default stream, and keeps a pinned, mapped scratch word it
+// never hands a kernel.  The kernel uses CUDA's math
 // functions beyond C's (rsqrtf, sinpif, norm3df, umin), conversions with a
 // rounding direction, bit tricks (__byte_perm, __funnelshift_l, __brevll),
 // a warp reduction and a match, a system-wide fence: each contributes an
 // exact 0 or 1 to the product, so the product is the plain one.
 #include <cstdio>
+#include <cuda_profiler_api.h>
+#include <nvtx3/nvToolsExt.h>
 #include "lab.h"
 
 #define CUDA_CHECK(call)                                                                           \
@@ -52,6 +56,12 @@ void matmul(const float *A, const float *B, float *C, int n)
                runtime, driver, prop.name, prop.multiProcessorCount, prop.totalConstMem, prop.unifiedAddressing, flags);
         told = true;
     }
+    cudaPointerAttributes where;
+    CUDA_CHECK(cudaPointerGetAttributes(&where, A));
+    if (where.type != cudaMemoryTypeDevice)
+        fprintf(stderr, "A is not device memory\n");
+    CUDA_CHECK(cudaProfilerStart());
+    nvtxRangePushA("matmul");
     unsigned *scratch = nullptr, *scratch_on_device = nullptr;
     CUDA_CHECK(cudaHostAlloc(&scratch, sizeof *scratch, cudaHostAllocMapped));
     CUDA_CHECK(cudaHostGetDevicePointer(&scratch_on_device, scratch, 0));
@@ -61,4 +71,6 @@ void matmul(const float *A, const float *B, float *C, int n)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
     CUDA_CHECK(cudaFreeHost(scratch));
+    nvtxRangePop();
+    CUDA_CHECK(cudaProfilerStop());
 }
