@@ -809,7 +809,8 @@ int rewrite_launches(const char *src, size_t len, FILE *out, const char *display
                          (src[prev] == '.' || (src[prev] == '>' && prev > 0 && src[prev - 1] == '-'));
             int declared = prev_kind == TOK_IDENT && !is_expression_keyword(src + prev, prev_end - prev);
             if (declared && own_name_count < MOST_OWN_NAMES)
-                own_names[own_name_count++] = (struct own_name){builtin, depth, parens > 0, 0};
+                // A template's parameter, like a function's, lives in what follows.
+                own_names[own_name_count++] = (struct own_name){builtin, depth, parens > 0 || template_head, 0};
             if (member || declared || hides_builtin(own_names, own_name_count, builtin)) {
                 fwrite(src + copied, 1, i - copied, out);
                 fputs(OWN_NAME_PREFIX, out);

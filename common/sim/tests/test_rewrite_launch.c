@@ -179,6 +179,11 @@ START_TEST(names_hiding_built_in_variables)
                   "struct L { dim3 sim_own_gridDim; dim3 sim_own_blockDim; };\n"
                   "#define THREADS blockDim.x\n"
                   "void f(L l, L *p) { k % sim_cfg(l.sim_own_gridDim, p->sim_own_blockDim)(); }\n");
+    // A template's parameter: the template it heads, then the built-in.
+    check_rewrite("template <int blockDim> __global__ void t(float *p) { p[blockDim] = 0; }\n"
+                  "__global__ void u(float *p) { p[blockDim.x] = 0; }\n",
+                  "template <int sim_own_blockDim> SIM_GLOBAL void t(float *p) { p[sim_own_blockDim] = 0; }\n"
+                  "SIM_GLOBAL void u(float *p) { p[blockDim.x] = 0; }\n");
     // A loop's variable, then the built-in again after the loop.
     check_rewrite("{ for (unsigned threadIdx = 0; threadIdx < 4; ++threadIdx) use(threadIdx); use(threadIdx.x); }\n",
                   "{ for (unsigned sim_own_threadIdx = 0; sim_own_threadIdx < 4; ++sim_own_threadIdx) "
