@@ -105,7 +105,8 @@ $(OUT)/matmul.sim.cpp: $(LAB_SRC) $(REWRITE)
 # GPU build rejects is not built for the simulator either.  The line that
 # starts "nvcc-check:" tells the grader whose message follows; and a
 # compile of matmul.o that fails after nvcc's succeeded is the simulator's
-# failure, not the student's (sim/nvcc_accepted.sh).
+# failure, not the student's, once nvcc's whole build of the file succeeds
+# too (nvcc-full-check.o below, sim/nvcc_accepted.sh).
 # Its report of each kernel's registers, and the PTX it keeps (whose
 # .maxntid is a kernel's __launch_bounds__), become a table the simulator
 # reads at each launch (sim/kernel_resources.h): a block a GPU could not
@@ -138,6 +139,14 @@ $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 	        { grep -v '^ptxas info\|^    [0-9]* bytes stack frame' $(OUT)/nvcc-check.log; \
 	          echo "nvcc-check: nvcc rejects $<, so a GPU build of it fails too (NVCC_CHECK=0 builds it for the simulator anyway)"; exit 1; }; \
 	fi
+
+# nvcc's whole build of the lab file, the host's pass included.  The check
+# above compiles the device's side only, which lets through what only the
+# host's pass rejects (assert() in a kernel template with no <cassert>):
+# asked for only when the simulator's compile failed after that check
+# passed, before the failure is called the kit's (sim/nvcc_accepted.sh).
+$(OUT)/nvcc-full-check.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
+	$(NVCC) $(filter-out -cubin,$(NVCC_CHECK_FLAGS)) -c $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@
 
 $(OUT)/kernel_resources.cpp: $(OUT)/nvcc-check.cubin $(SIM_DIR)/kernel_resources.sh
 	sh $(SIM_DIR)/kernel_resources.sh $(OUT)/nvcc-check.log sm_$(or $(ARCH),90) $(OUT)/$(LAB_PTX) > $@

@@ -199,8 +199,19 @@ build_lab() {
     grep -q '^nvcc-check: ' "$dir/$sub.log" && by_nvcc=1
     [ "$how" = BACKEND=sim ] && [ -z "$by_nvcc" ] &&
         missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
-    local accepted=""
-    [ "$how" = BACKEND=sim ] && "$root/common/sim/nvcc_accepted.sh" "$dir/$sub" "$dir/$sub.log" && accepted=1
+    # nvcc's check passed before the simulator's compile failed: nvcc's
+    # whole build of the file (the host's pass too) decides whose failure
+    # it is (common/sim/nvcc_accepted.sh).
+    local accepted="" log="$dir/$sub.log"
+    if [ "$how" = BACKEND=sim ] && [ -z "$missing" ] && "$root/common/sim/nvcc_accepted.sh" "$dir/$sub" "$log"; then
+        if LC_ALL=C TMPDIR="$dir" timeout -k 5 "$compile_seconds" make --no-print-directory -f "$root/common/build.mk" BACKEND=sim \
+                LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
+                "$dir/$sub/nvcc-full-check.o" > "$dir/$sub.nvcc.log" 2>&1; then
+            accepted=1
+        else
+            by_nvcc=1 log="$dir/$sub.nvcc.log"
+        fi
+    fi
     if [ -n "$by_nvcc" ]; then
         echo "   $stage/matmul.cu does not compile with nvcc, the CUDA compiler${defines:+ (with $defines)}, so it would not build on a GPU either; nvcc said:"
     elif [ -n "$missing" ]; then
@@ -214,9 +225,9 @@ build_lab() {
     else
         echo "   $stage/matmul.cu does not compile${defines:+ with $defines}; the compiler said:"
     fi
-    grep -q 'out of memory' "$dir/$sub.log" &&
+    grep -q 'out of memory' "$log" &&
         echo "   (a build may use $compile_memory_mib MiB of memory: GRADE_COMPILE_MEMORY_MIB)"
-    show_build_log "$stage" "$dir/$sub.log"
+    show_build_log "$stage" "$log"
     # A header of the student's own beside matmul.cu, which is graded alone.
     local header
     while IFS= read -r header; do

@@ -11,9 +11,6 @@
 #ifndef CUDA_SIM_H
 #define CUDA_SIM_H
 
-// <cassert> and <cstdio> as nvcc has them: it takes assert() and printf()
-// in a kernel template without either header, so the simulator does too.
-#include <cassert>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>

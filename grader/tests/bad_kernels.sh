@@ -192,6 +192,9 @@ if nvcc_checks; then
     # field of cudaDeviceProp it does not present): the kit's limit, never
     # the student's compile error, whatever the compiler's words.
     expect texture-limits 0/$full01 "kit limit: 01-naive/matmul.cu compiles with nvcc, the CUDA compiler, as a GPU build would, but not for the CPU simulator"
+    # nvcc's check (the device's pass) takes it, its whole build does not:
+    # the student's compile error, in nvcc's words.
+    expect assert-without-header 0/$full01 'identifier "assert" is undefined'
 fi
 NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
 # cuBLAS makes the product: a GPU build does not link it (only the CUDA

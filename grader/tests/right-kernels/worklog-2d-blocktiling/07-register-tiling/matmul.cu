@@ -2,9 +2,9 @@
 // 2-D blocktiling (edge guards added): a kernel template on BM, BN, BK, TM
 // and TN with __launch_bounds__ computed from them, a 1-D block, pointers
 // advanced along K, flat shared arrays, register arrays, `uint` indices,
-// and an assert() on the block's size with no <cassert>: nvcc takes assert
-// and printf in a template without their headers, and so must the
-// simulator.  The launcher names its configuration gridDim and blockDim.
+// and an assert() on the block's size.  The launcher names its
+// configuration gridDim and blockDim.
+#include <cassert>
 #include "lab.h"
 
 #define CEIL_DIV(M, N) (((M) + (N)-1) / (N))
