@@ -14,7 +14,7 @@
 #include <nvtx3/nvToolsExt.h>
 #include "lab.h"
 
-#define CUDA_CHECK(call)                                                                           \
+#define CALL_OK(call)                                                                           \
     do {                                                                                           \
         cudaError_t err_ = (call);                                                                 \
         if (err_ != cudaSuccess)                                                                   \
@@ -48,29 +48,29 @@ void matmul(const float *A, const float *B, float *C, int n)
         int runtime = 0, driver = 0;
         unsigned flags = 0;
         cudaDeviceProp prop;
-        CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
-        CUDA_CHECK(cudaDriverGetVersion(&driver));
-        CUDA_CHECK(cudaGetDeviceFlags(&flags));
-        CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+        CALL_OK(cudaRuntimeGetVersion(&runtime));
+        CALL_OK(cudaDriverGetVersion(&driver));
+        CALL_OK(cudaGetDeviceFlags(&flags));
+        CALL_OK(cudaGetDeviceProperties(&prop, 0));
         printf("runtime %d, driver %d, %s: %d SMs, %zu bytes of constant memory, unified addressing %d, flags %#x\n",
                runtime, driver, prop.name, prop.multiProcessorCount, prop.totalConstMem, prop.unifiedAddressing, flags);
         told = true;
     }
     cudaPointerAttributes where;
-    CUDA_CHECK(cudaPointerGetAttributes(&where, A));
+    CALL_OK(cudaPointerGetAttributes(&where, A));
     if (where.type != cudaMemoryTypeDevice)
         fprintf(stderr, "A is not device memory\n");
-    CUDA_CHECK(cudaProfilerStart());
+    CALL_OK(cudaProfilerStart());
     nvtxRangePushA("matmul");
     unsigned *scratch = nullptr, *scratch_on_device = nullptr;
-    CUDA_CHECK(cudaHostAlloc(&scratch, sizeof *scratch, cudaHostAllocMapped));
-    CUDA_CHECK(cudaHostGetDevicePointer(&scratch_on_device, scratch, 0));
+    CALL_OK(cudaHostAlloc(&scratch, sizeof *scratch, cudaHostAllocMapped));
+    CALL_OK(cudaHostGetDevicePointer(&scratch_on_device, scratch, 0));
     dim3 block(16, 16);
     dim3 grid((n + 15) / 16, (n + 15) / 16);
     naive<<<grid, block, 0, cudaStreamPerThread>>>(A, B, C, n);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-    CUDA_CHECK(cudaFreeHost(scratch));
+    CALL_OK(cudaGetLastError());
+    CALL_OK(cudaStreamSynchronize(cudaStreamPerThread));
+    CALL_OK(cudaFreeHost(scratch));
     nvtxRangePop();
-    CUDA_CHECK(cudaProfilerStop());
+    CALL_OK(cudaProfilerStop());
 }
