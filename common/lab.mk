@@ -57,11 +57,11 @@ ifeq ($(BACKEND),sim)
 	        "and no library besides, on a GPU too; the lab's product must come from your own kernels"; \
 	    elif [ -n "$$missing" ]; then echo "note: $$missing: CUDA has it and the CPU simulator does not, a limit of the kit," \
 	        "not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; \
-	    elif $(ROOT)/common/sim/nvcc_accepted.sh $(OUT) $(OUT)/build.log; then \
-	        if $(MAKE) --no-print-directory $(BUILD_ARGS) $(OUT)/nvcc-full-check.o > $(OUT)/nvcc.log 2>&1; then \
-	            echo "note: nvcc, the CUDA compiler, builds this file, so it is CUDA a GPU builds: the simulator's" \
-	                "failure is a limit of the kit, not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; \
-	        else echo "note: nvcc, the CUDA compiler, does not build this file either:"; grep -E 'error' $(OUT)/nvcc.log; fi; \
+	    else verdict=0; $(ROOT)/common/sim/nvcc_accepted.sh $(OUT) $(OUT)/build.log $(BUILD_ARGS) || verdict=$$?; \
+	        if [ $$verdict = 0 ]; then echo "note: nvcc, the CUDA compiler, builds this file, so it is CUDA a GPU builds:" \
+	            "the simulator's failure is a limit of the kit, not a mistake in your code; this file needs a GPU (BACKEND=gpu)"; \
+	        elif [ $$verdict = 2 ]; then echo "note: nvcc, the CUDA compiler, does not build this file either:"; \
+	            grep -E 'error' $(OUT)/nvcc-full-check.log; fi; \
 	    fi; \
 	    exit 1; \
 	fi

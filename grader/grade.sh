@@ -199,19 +199,21 @@ build_lab() {
     grep -q '^nvcc-check: ' "$dir/$sub.log" && by_nvcc=1
     [ "$how" = BACKEND=sim ] && [ -z "$by_nvcc" ] &&
         missing=$("$root/common/sim/names_not_simulated.sh" "$dir/$sub.log")
-    # nvcc's check passed before the simulator's compile failed: nvcc's
-    # whole build of the file (the host's pass too) decides whose failure
-    # it is (common/sim/nvcc_accepted.sh).
-    local accepted="" log="$dir/$sub.log"
-    if [ "$how" = BACKEND=sim ] && [ -z "$missing" ] && "$root/common/sim/nvcc_accepted.sh" "$dir/$sub" "$log"; then
-        if LC_ALL=C TMPDIR="$dir" timeout -k 5 "$compile_seconds" make --no-print-directory -f "$root/common/build.mk" BACKEND=sim \
-                LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" \
-                "$dir/$sub/nvcc-full-check.o" > "$dir/$sub.nvcc.log" 2>&1; then
-            accepted=1
-        else
-            by_nvcc=1 log="$dir/$sub.nvcc.log"
-        fi
+    # A failure after nvcc's check passed: nvcc's whole build of the file
+    # decides whose it is (common/sim/nvcc_accepted.sh).
+    local accepted="" log="$dir/$sub.log" verdict=1
+    if [ "$how" = BACKEND=sim ] && [ -z "$missing" ]; then
+        LC_ALL=C TMPDIR="$dir" timeout -k 5 "$compile_seconds" "$root/common/sim/nvcc_accepted.sh" "$dir/$sub" "$log" \
+            -f "$root/common/build.mk" BACKEND=sim LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" \
+            LAB_DEFINES="$defines"
+        verdict=$?
     fi
+    case $verdict in
+    0) accepted=1 ;;
+    1) ;;
+    *) by_nvcc=1 log="$dir/$sub.nvcc.log"  # beside the build's own log, as show_build_log reads paths
+       mv -f "$dir/$sub/nvcc-full-check.log" "$log" 2>/dev/null ;;
+    esac
     if [ -n "$by_nvcc" ]; then
         echo "   $stage/matmul.cu does not compile with nvcc, the CUDA compiler${defines:+ (with $defines)}, so it would not build on a GPU either; nvcc said:"
     elif [ -n "$missing" ]; then
