@@ -114,8 +114,9 @@ int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t l
 {
     unsigned long long want = (unsigned long long)n * n, stored = c->global_store_bytes / sizeof(float);
     if (c->global_store_bytes != want * sizeof(float)) {
-        snprintf(msg, len, "%llu floats stored to C for %llu elements: write each element once, after the last "
-                 "phase (a store inside the tile loop writes it every phase)", stored, want);
+        snprintf(msg, len, "%llu floats stored to global memory (an atomic counts as a store) for %llu elements of "
+                 "C: write each element once, after the last phase (a store inside the tile loop writes it every "
+                 "phase)", stored, want);
         return 0;
     }
     snprintf(msg, len, "each element of C stored once (%llu floats, in %llu store instructions)", want,

@@ -1326,6 +1326,31 @@ void check_atomic_access(const void *p, unsigned size, bool block_scoped)
     on_access(p, size, true, __builtin_return_address(0), true, block_scoped);
 }
 
+// The old value of a global atomic, read by the kernel (cuda_sim.h's
+// atomic_old): that atomic loaded the word too, so the load is counted.  It
+// was checked when it happened (check_atomic_access), so it is only counted
+// here, not checked again or kept for the picture of the phase; a shared
+// atomic's likewise, as a shared load.
+void check_atomic_result(const void *p, unsigned size)
+{
+    worker_check *w = this_check;
+    if (!w || !w->in_block || !current_thread)
+        return;
+    auto a = reinterpret_cast<uintptr_t>(p);
+    if (a - w->tls_lo < w->tls_len) {
+        w->totals.shared_loads++;
+        w->totals.shared_load_bytes += size;
+        return;
+    }
+    uintptr_t lo, hi;
+    long past;
+    if (classify_device_address(p, size, &lo, &hi, &past) == device_address::not_device)
+        return;
+    unsigned t = (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+    w->loads[t]++;
+    w->totals.global_load_bytes += size;
+}
+
 // __threadfence() in a check build: blocks of this launch hand data over
 // on purpose, which the race check between blocks does not judge.
 void check_fence() { launch_fenced = true; }

@@ -27,9 +27,15 @@
 // (device_heap.cpp); std::malloc and std::free too.
 extern "C" void *sim_kernel_malloc(size_t bytes) noexcept;
 extern "C" void sim_kernel_free(void *p) noexcept;
+// memcpy and memset likewise: in a kernel, copies check mode sees
+// (device_memcpy.cpp); outside one, the C library's.
+extern "C" void *sim_memcpy(void *dst, const void *src, size_t bytes) noexcept;
+extern "C" void *sim_memset(void *dst, int value, size_t bytes) noexcept;
 namespace std {
 using ::sim_kernel_free;
 using ::sim_kernel_malloc;
+using ::sim_memcpy;
+using ::sim_memset;
 }  // namespace std
 
 #ifdef LAB_CHECK_MODE
@@ -424,6 +430,38 @@ SIM_NOT_SIMULATED(unsigned, sim_warp_activemask,
 // load and a store.
 namespace sim {
 void check_atomic_access(const void *p, unsigned size, bool block_scoped);
+void check_atomic_result(const void *p, unsigned size);
+
+// The old value an atomic returns.  A GPU brings it back to the thread only
+// where the kernel uses it (an ATOM instruction, where a dropped result
+// makes a RED that returns nothing), and then the atomic has loaded the
+// word as surely as a load instruction: check mode counts it as one the
+// first time the value is read, so that `atomicAdd(&A[i], 0.0f)` is not a
+// load the counters miss, while split-k's `atomicAdd(&C[i], part)` stays a
+// store alone.  Not copyable bit for bit, so passing one to printf's `...`
+// is a compile error rather than a wrong number.
+template <class T>
+class atomic_old {
+  public:
+    __attribute__((always_inline)) atomic_old(T value, const T *where) : value_(value), where_(where) {}
+    __attribute__((always_inline)) atomic_old(const atomic_old &other)
+        : value_(other.value_), where_(other.where_), read_(other.read_) {}
+    __attribute__((always_inline)) operator T() const
+    {
+#ifdef LAB_CHECK_MODE
+        if (!read_) {
+            read_ = true;
+            check_atomic_result(where_, sizeof(T));
+        }
+#endif
+        return value_;
+    }
+
+  private:
+    T value_;
+    const T *where_;
+    mutable bool read_ = false;
+};
 
 // *p becomes change(old) in one indivisible step; old is returned.
 template <bool block_scoped, class T, class F>
@@ -446,9 +484,9 @@ __attribute__((always_inline)) inline T atomic_update(T *p, F change)
 
 // CUDA's overloads, one line each: name, the types it takes, the new value.
 #define SIM_ATOMIC_SCOPED(name, block_scoped, T, next)                                                \
-    __attribute__((always_inline)) inline T name(T *p, T v)                                           \
+    __attribute__((always_inline)) inline sim::atomic_old<T> name(T *p, T v)                          \
     {                                                                                                 \
-        return sim::atomic_update<block_scoped>(p, [v](T old) -> T { (void)old; return next; });      \
+        return {sim::atomic_update<block_scoped>(p, [v](T old) -> T { (void)old; return next; }), p}; \
     }
 #define SIM_ATOMIC(name, T, next)                                                                     \
     SIM_ATOMIC_SCOPED(name, false, T, next)                                                           \
@@ -478,12 +516,12 @@ SIM_ATOMIC(atomicDec, unsigned, old == 0 || old > v ? v : old - 1)
 #undef SIM_ATOMIC
 #undef SIM_ATOMIC_SCOPED
 template <bool block_scoped, class T>
-__attribute__((always_inline)) inline T sim_atomic_cas(T *p, T compare, T v)
+__attribute__((always_inline)) inline sim::atomic_old<T> sim_atomic_cas(T *p, T compare, T v)
 {
-    return sim::atomic_update<block_scoped>(p, [compare, v](T old) { return old == compare ? v : old; });
+    return {sim::atomic_update<block_scoped>(p, [compare, v](T old) { return old == compare ? v : old; }), p};
 }
 #define SIM_ATOMIC_CAS_SCOPED(name, block_scoped, T)                                                \
-    __attribute__((always_inline)) inline T name(T *p, T compare, T v)                                \
+    __attribute__((always_inline)) inline sim::atomic_old<T> name(T *p, T compare, T v)              \
     {                                                                                                 \
         return sim_atomic_cas<block_scoped>(p, compare, v);                                           \
     }

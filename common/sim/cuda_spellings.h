@@ -20,7 +20,8 @@
 //
 // malloc and free are renamed too, though they are the C library's: in a
 // kernel they must take blocks of the device's heap (sim/device_heap.h),
-// and outside one they are the host's own.
+// and outside one they are the host's own.  So are memcpy and memset, whose
+// accesses in a kernel check mode must count (sim/device_memcpy.cpp).
 //
 // So are the math functions CUDA adds without underscores (rsqrtf, sinpif,
 // umin, ...): a newer C library declares some of them itself (glibc 2.41
@@ -47,6 +48,8 @@
     X(__CUDACC_VER_MINOR__, SIM_CUDACC_VER_MINOR)   \
     X(malloc, sim_kernel_malloc)                        \
     X(free, sim_kernel_free)                            \
+    X(memcpy, sim_memcpy)                               \
+    X(memset, sim_memset)                               \
     X(__syncthreads, sim_syncthreads)                   \
     X(__syncthreads_count, sim_syncthreads_count)       \
     X(__syncthreads_and, sim_syncthreads_and)           \

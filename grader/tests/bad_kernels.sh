@@ -130,6 +130,14 @@ pool_case right-ledger-from-check right_ledger_from_check
 # test but n=1 (a 1x1 B is its own transpose) fails on the changed input;
 # the structural test (a kernel computed C) still passes.
 expect modifies-input 6/$full01 "matmul changed its input B"
+# The naive kernel reading A and B through atomics (atomicAdd(p, 0.0f)) or
+# device-side memcpy, neither a load instruction in the kernel's own code:
+# its loads are counted all the same, and the loads rule fails.  Stage 04's
+# kernel points less the two loads tests (3 each), and for the atomics also
+# the one-store test (2): an atomic is a store too.
+kernel04=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 04-tiled)")
+expect loads-through-atomics $((kernel04 - 8))/$full04 "256.00 floats loaded from global memory per element of C" 04-tiled
+expect loads-through-memcpy $((kernel04 - 6))/$full04 "256.00 floats loaded from global memory per element of C" 04-tiled
 # Split-k adding into C from two blocks with no atomic: right on the
 # simulator, which runs the blocks one after another, so every size test
 # passes; the race between blocks costs the structural points.  Which pair

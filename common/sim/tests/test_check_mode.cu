@@ -1232,6 +1232,8 @@ START_TEST(atomics_are_counted_and_race_free)
     ck_assert_float_eq(out[1], 64.0f);
     EXPECT(r, "global_stores", 64 + 1);  // each thread's atomic, and thread 0's store
     EXPECT(r, "shared_stores", 1 + 64);  // the zero, and each thread's atomic
+    EXPECT(r, "global_loads", 0);        // the atomics' old values are dropped: no load
+    EXPECT(r, "shared_loads", 1);        // thread 0's read of the sum
     EXPECT(r, "hazards", 0);
     EXPECT(r, "uninitialised_shared_reads", 0);
     EXPECT_NO_FINDINGS(r);
@@ -1243,6 +1245,89 @@ START_TEST(plain_store_beside_atomics_is_a_hazard)
     std::vector<float> out;
     check_report r = run_atomic_totals(1, &out);
     ck_assert_msg(r.value("hazards") > 0, "no hazard found:\n%s", r.raw.c_str());
+}
+END_TEST
+
+// An atomic whose old value the kernel uses has loaded the word (a GPU's
+// ATOM, where a dropped value makes a RED): counted once as a load of its
+// width, in global and in shared memory, however often the value is read.
+__global__ void atomic_tickets(unsigned *counter, unsigned *out)
+{
+    __shared__ unsigned local;
+    if (threadIdx.x == 0)
+        local = 0;
+    __syncthreads();
+    auto ticket = atomicAdd(counter, 1u);
+    unsigned mine = atomicAdd(&local, 1u);
+    out[ticket] = ticket + mine - mine;
+}
+
+START_TEST(atomic_values_used_are_loads)
+{
+    unsigned *counter = nullptr, *out = nullptr;
+    CUDA_OK(cudaMalloc(&counter, sizeof(unsigned)));
+    CUDA_OK(cudaMalloc(&out, 64 * sizeof(unsigned)));
+    CUDA_OK(cudaMemset(counter, 0, sizeof(unsigned)));
+    checked_run run;
+    atomic_tickets<<<1, 64>>>(counter, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    std::vector<unsigned> tickets(64);
+    CUDA_OK(cudaMemcpy(tickets.data(), out, 64 * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < 64; i++)
+        ck_assert_uint_eq(tickets[i], i);
+    EXPECT(r, "global_loads", 64);
+    EXPECT(r, "global_load_bytes", 64 * 4);
+    EXPECT(r, "global_stores", 64 + 64);  // the atomics, and the stores of the tickets
+    EXPECT(r, "shared_loads", 64);
+    EXPECT(r, "shared_stores", 1 + 64);
+    EXPECT_NO_FINDINGS(r);
+}
+END_TEST
+
+// memcpy and memset in a kernel are counted as the accesses they make: the
+// widest the addresses' alignment allows.  Sixteen threads each copy four
+// floats into a shared tile (one 16-byte load and store each), and three
+// more (12 bytes: an 8-byte access, then a 4-byte one); then each zeroes
+// four floats of the output and stores one.
+__global__ void copies_by_memcpy(const float *in, float *out)
+{
+    __shared__ SIM_ALIGN(16) float tile[64];
+    __shared__ SIM_ALIGN(16) float three[64];
+    int i = threadIdx.x;
+    memcpy(&tile[4 * i], &in[4 * i], 4 * sizeof(float));
+    memcpy(&three[4 * i], &in[4 * i], 3 * sizeof(float));
+    __syncthreads();
+    memset(&out[4 * i], 0, 4 * sizeof(float));
+    out[4 * i] = tile[63 - 4 * i] + three[62 - 4 * i];
+}
+
+START_TEST(device_memcpy_and_memset_are_counted)
+{
+    float *in = dev_floats(64), *out = dev_floats(64);
+    std::vector<float> ramp(64);
+    for (int i = 0; i < 64; i++)
+        ramp[i] = (float)i;
+    CUDA_OK(cudaMemcpy(in, ramp.data(), sizeof(float) * 64, cudaMemcpyHostToDevice));
+    checked_run run;
+    copies_by_memcpy<<<1, 16>>>(in, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    std::vector<float> got = to_host(out, 64);
+    for (int i = 0; i < 16; i++) {
+        ck_assert_float_eq(got[4 * i], (float)(63 - 4 * i) + (float)(62 - 4 * i));
+        ck_assert_float_eq(got[4 * i + 1], 0.0f);
+    }
+    EXPECT(r, "global_loads", 16 + 16 * 2);
+    EXPECT(r, "global_load_bytes", 16 * (16 + 12));
+    EXPECT(r, "shared_stores", 16 + 16 * 2);
+    EXPECT(r, "shared_store_bytes", 16 * (16 + 12));
+    EXPECT(r, "global_stores", 16 + 16);  // the memsets (16 bytes each), and one float each
+    EXPECT(r, "global_store_bytes", 16 * 16 + 16 * 4);
+    EXPECT(r, "hazards", 0);  // (the strided reads and the 8-byte stores have bank conflicts: no matter)
+    EXPECT(r, "out_of_bounds", 0);
 }
 END_TEST
 
@@ -1447,6 +1532,8 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, without_warp_meetings_a_hazard);
     tcase_add_test(tc, warp_meetings_order_no_other_warp);
     tcase_add_test(tc, atomics_are_counted_and_race_free);
+    tcase_add_test(tc, atomic_values_used_are_loads);
+    tcase_add_test(tc, device_memcpy_and_memset_are_counted);
     tcase_add_test(tc, plain_store_beside_atomics_is_a_hazard);
     tcase_add_test(tc, plain_adds_of_blocks_race);
     tcase_add_test(tc, atomic_after_another_blocks_store_races);
