@@ -185,11 +185,11 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -x c++ $< -x none $(COMMON_OUT)/libsim.a -pthread -o $@
 
 # Check mode: the lab file alone is built by clang with a hook on every
-# load and store (see sim/check_mode.cpp); DWARF 4 so addr2line can name
-# the source lines.
-$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
+# load and store (see sim/check_mode.cpp), and on every copy of memory
+# (sim/compile_checked.sh); DWARF 4 so addr2line can name the source lines.
+$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with $(SIM_DIR)/compile_checked.sh
 	@mkdir -p $(@D)
-	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_CHECK_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(SIM_DIR)/compile_checked.sh $(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_CHECK_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
 $(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
 	$(CXX_SIM) -pthread $^ -o $@

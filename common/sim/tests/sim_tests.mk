@@ -57,8 +57,8 @@ $(SIM_UNIT_OUT)/test_check_mode.cpp: $(SIM_UNIT_DIR)/tests/test_check_mode.cu $(
 	@mkdir -p $(@D)
 	$(SIM_UNIT_REWRITE) $< $@ $<
 
-$(SIM_UNIT_OUT)/test_check_mode.o: $(SIM_UNIT_OUT)/test_check_mode.cpp $(SIM_UNIT_HEADERS)
-	$(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+$(SIM_UNIT_OUT)/test_check_mode.o: $(SIM_UNIT_OUT)/test_check_mode.cpp $(SIM_UNIT_HEADERS) $(SIM_UNIT_DIR)/compile_checked.sh
+	$(SIM_UNIT_DIR)/compile_checked.sh $(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
 
 $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch.c \
         $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# compile_checked.sh COMPILER FLAGS... -o OUT.o : a check build's compile of
+# one file (FLAGS hold -c SOURCE and clang's -fsanitize-coverage=...,
+# trace-loads,trace-stores), with one step more than the compiler's own.
+#
+# clang's coverage hooks see load and store instructions, but a copy of a
+# whole structure or array (`chunk c = *(const chunk *)&A[i];`, a struct
+# stored into a shared tile) is no instruction in clang's IR: it is a call
+# of the llvm.memcpy intrinsic, which the compiler expands into moves only
+# after the hooks are placed.  Such a kernel would seem to load nothing,
+# or to read shared words nothing wrote.  So the file is compiled to IR
+# first, each call of llvm.memcpy, llvm.memmove and llvm.memset becomes one
+# of the simulator's functions that tell check mode each access
+# (sim/device_memcpy.cpp), and that IR is compiled on.  The rewrite reads
+# the IR of clang 14's typed pointers (p0i8) and of the opaque ones after.
+set -eu
+# The object's name, taken out of the compiler's arguments.
+out= args=()
+while [ $# -gt 0 ]; do
+    if [ "$1" = -o ] && [ $# -ge 2 ]; then
+        out=$2
+        shift 2
+    else
+        args+=("$1")
+        shift
+    fi
+done
+[ -n "$out" ] || { echo "compile_checked.sh: no -o OUT among the arguments" >&2; exit 2; }
+set -- "${args[@]}"
+# -MQ: a dependency file (-MD) names the object, not the IR.
+"$@" -MQ "$out" -S -emit-llvm -o "$out.ll"
+# In each declaration of an intrinsic renamed here, only the types stay:
+# the intrinsic's attributes (argmemonly, immarg, ...) would let the
+# optimizer drop or move a call to a function that has effects of its own.
+sed -E \
+    -e 's/@llvm\.memcpy(\.inline)?\.p0(i8)?\.p0(i8)?\.i64\(/@sim_check_memcpy(/g' \
+    -e 's/@llvm\.memmove\.p0(i8)?\.p0(i8)?\.i64\(/@sim_check_memmove(/g' \
+    -e 's/@llvm\.memset(\.inline)?\.p0(i8)?\.i64\(/@sim_check_memset(/g' \
+    -e '/^declare .*@sim_check_mem(cpy|move|set)\(/{
+s/ (noalias|nocapture|writeonly|readonly|immarg|noundef)//g
+s/\) #[0-9]+$/)/
+}' "$out.ll" > "$out.hooked.ll"
+# Optimized once already; compiled on without loop transformations, as the
+# first pass was (backend.mk's CHECK_CXXFLAGS).
+"$1" -O2 -fno-unroll-loops -fno-vectorize -fno-slp-vectorize -Wno-override-module -c "$out.hooked.ll" -o "$out"
+rm -f "$out.ll" "$out.hooked.ll"
