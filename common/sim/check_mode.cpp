@@ -88,6 +88,7 @@ struct finding {
     bool write_after_read = false;  // a write/read pair: which comes first in program order
     bool same_warp = false;         // a hazard between two lanes of one warp (and none across warps)
     bool block_scoped = false;      // a race between blocks: the racing access is an atomic..._block
+    bool after_atomic = false;      // a race between blocks: the other block's access was an atomic update
     std::string detail;
     unsigned long long count = 1;
     // Where it was found: the block's place in the launch's order, and how
@@ -303,13 +304,14 @@ void note(worker_check *w, finding f)
 }
 
 void note_block_race(worker_check *w, unsigned t, uintptr_t a, uintptr_t pc, uint64_t writer, uintptr_t writer_pc,
-                     bool atomic, bool block_scoped)
+                     bool atomic, bool block_scoped, bool store = false, bool after_atomic = false)
 {
     finding f{finding_kind::block_race, pc, writer_pc};
     f.block2 = block_of_stamp(writer);
     f.thread1 = thread_coords(t, w->block_dim);
-    f.first_is_store = atomic;  // the racing access: an atomic update, else a load
+    f.first_is_store = atomic || store;  // the racing access: an atomic update or a store, else a load
     f.block_scoped = block_scoped;
+    f.after_atomic = after_atomic;
     f.detail = describe_address(reinterpret_cast<const void *>(a));
     note(w, f);
     w->totals.block_races++;
@@ -437,7 +439,11 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
 // GPU, while the simulator, which ran those blocks one after another, got
 // it right.  Each global word's shadow holds the last block of this launch
 // that stored it (launch and block in one word) and where; a load by
-// another block is a race.  Stores beside stores are not judged (blocks
+// another block is a race.  It holds the last block that updated it
+// atomically as well: a plain load or store by another block is a race
+// too, so that a race is found whichever of the two blocks ran first (a
+// block that zeroes a sum the others add to atomically).  Stores beside
+// stores are not judged (blocks
 // that write the same value to an overlap are common and harmless), nor is
 // a launch that calls __threadfence(), which is how blocks hand data over
 // on purpose (a last-block reduction).  An atomic of block scope
@@ -448,6 +454,12 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
 struct global_shadow_word {
     std::atomic<uint64_t> writer{0};  // launch serial << 40 | (linear block + 1); 0: no store yet
     std::atomic<uintptr_t> pc{0};
+    std::atomic<uint64_t> updater{0};  // the same for the last atomic update of device scope
+    std::atomic<uintptr_t> update_pc{0};
+    // The last updater before it that was another block: a block's own
+    // update must not hide the others' from its next plain access.
+    std::atomic<uint64_t> other_updater{0};
+    std::atomic<uintptr_t> other_update_pc{0};
 };
 struct global_shadow {
     uintptr_t len = 0;
@@ -475,16 +487,36 @@ void block_order(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool s
     size_t first = (a - w->dev_lo) / 4, last = (a + size - 1 - w->dev_lo) / 4, words = w->dev_len / 4 + 1;
     for (size_t i = first; i <= last && i < words; i++) {
         global_shadow_word &s = w->dev_shadow[i];
+        bool fenced = launch_fenced.load(std::memory_order_relaxed);
         if (!store || atomic) {
             uint64_t writer = s.writer.load(std::memory_order_relaxed);
-            if (writer >> 40 == this_launch_stamp && writer != me && !launch_fenced.load(std::memory_order_relaxed)) {
+            if (writer >> 40 == this_launch_stamp && writer != me && !fenced) {
                 note_block_race(w, t, a, pc, writer, s.pc.load(std::memory_order_relaxed), atomic, block_scoped);
                 return;  // one finding per access
+            }
+        }
+        if (!atomic && !fenced) {  // a plain load or store after another block's atomic update
+            uint64_t updater = s.updater.load(std::memory_order_relaxed);
+            uintptr_t update_pc = s.update_pc.load(std::memory_order_relaxed);
+            if (updater == me) {
+                updater = s.other_updater.load(std::memory_order_relaxed);
+                update_pc = s.other_update_pc.load(std::memory_order_relaxed);
+            }
+            if (updater >> 40 == this_launch_stamp && updater != me) {
+                note_block_race(w, t, a, pc, updater, update_pc, false, false, store, true);
+                return;
             }
         }
         if ((store && !atomic) || block_scoped) {
             s.writer.store(me, std::memory_order_relaxed);
             s.pc.store(pc, std::memory_order_relaxed);
+        } else if (atomic) {
+            uint64_t before = s.updater.exchange(me, std::memory_order_relaxed);
+            uintptr_t before_pc = s.update_pc.exchange(pc, std::memory_order_relaxed);
+            if (before != me && before >> 40 == this_launch_stamp) {
+                s.other_updater.store(before, std::memory_order_relaxed);
+                s.other_update_pc.store(before_pc, std::memory_order_relaxed);
+            }
         }
     }
 }
@@ -868,6 +900,12 @@ std::string describe(const finding &f, std::map<uintptr_t, std::string> &at)
                    " had written at " + there + " in the same launch: such an atomic is atomic only among the "
                    "threads of one block, so on a GPU the two blocks' updates are not ordered and one may be "
                    "lost; use the atomic of device scope (atomicAdd, not atomicAdd_block)";
+        if (f.after_atomic)
+            return std::string("race between blocks, ") + block + t1 + (f.first_is_store ? " stored " : " read ") +
+                   f.detail + " at " + here + ", which block " + coords(f.block2) + " had updated atomically at " +
+                   there + " in the same launch: blocks run in no set order, so on a GPU the two may come either "
+                   "way round (and an update is lost); every block's access to a word others update atomically "
+                   "must be atomic too, or come in a later launch";
         return std::string("race between blocks, ") + block + t1 + (f.first_is_store ? " atomically updated " : " read ") +
                f.detail + " at " + here + ", which block " + coords(f.block2) + " had stored at " + there +
                " in the same launch: blocks run in no set order, so on a GPU the two may come either way round "

@@ -14,7 +14,8 @@ failures=0
 # Stage 01's points, and those of its kernel alone: these submissions have
 # no answers.txt, so the quiz's points are lost whatever the kernel.
 full01=$(score max "$(points_table 01-naive)")
-kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
+kernel_points() { awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table "$1")"; }
+kernel01=$(kernel_points 01-naive)
 
 # expect CASE SCORE PHRASE [LAB]: grading CASE's stage LAB (01-naive unless
 # said) ends normally with SCORE, and its output contains PHRASE (or one of
@@ -135,7 +136,7 @@ expect modifies-input 6/$full01 "matmul changed its input B"
 # its loads are counted all the same, and the loads rule fails.  Stage 04's
 # kernel points less the two loads tests (3 each), and for the atomics also
 # the one-store test (2): an atomic is a store too.
-kernel04=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 04-tiled)")
+kernel04=$(kernel_points 04-tiled)
 expect loads-through-atomics $((kernel04 - 8))/$full04 "256.00 floats loaded from global memory per element of C" 04-tiled
 expect loads-through-memcpy $((kernel04 - 6))/$full04 "256.00 floats loaded from global memory per element of C" 04-tiled
 # Split-k adding into C from two blocks with no atomic: right on the

@@ -1402,7 +1402,7 @@ END_TEST
 // race between blocks, and what it does not.
 enum block_handover {
     plain_add, atomic_add, same_value_stores, zeroed_then_atomic, fenced_last_block, unfenced_last_block,
-    block_scoped_add, system_scoped_add, block_scoped_own_word
+    block_scoped_add, system_scoped_add, block_scoped_own_word, atomic_then_plain_read
 };
 
 __global__ void hand_over(float *sums, float *partials, unsigned *tickets, int how)
@@ -1429,6 +1429,10 @@ __global__ void hand_over(float *sums, float *partials, unsigned *tickets, int h
         break;
     case same_value_stores:  // overlapping tiles written twice with one value: stores only
         sums[0] = 7.0f;
+        break;
+    case atomic_then_plain_read:  // each block adds, then reads the sum as it stands: what others added, or not
+        atomicAdd(&sums[0], 1.0f);
+        partials[b] = sums[0];
         break;
     case zeroed_then_atomic:  // block 0 zeroes the sum in the same launch the others add to it
         if (b == 0)
@@ -1486,7 +1490,23 @@ START_TEST(atomic_after_another_blocks_store_races)
     std::vector<float> sums;
     check_report r = run_hand_over(zeroed_then_atomic, &sums);
     ck_assert_msg(r.value("block_races") > 0, "an atomic after another block's store is no race:\n%s", r.raw.c_str());
-    ck_assert_msg(!r.matching({"race between blocks", "atomically updated"}).empty(), "%s", r.raw.c_str());
+    // Found whichever ran first: block 0's store, or another block's atomic.
+    ck_assert_msg(!r.matching({"race between blocks", "atomically updated"}).empty() ||
+                      !r.matching({"race between blocks", "stored", "had updated atomically"}).empty(),
+                  "%s", r.raw.c_str());
+}
+END_TEST
+
+// A plain read of a word other blocks update atomically: found whichever
+// block runs first, since every block after the first reads after another's
+// update.
+START_TEST(plain_read_after_another_blocks_atomic_races)
+{
+    std::vector<float> sums;
+    check_report r = run_hand_over(atomic_then_plain_read, &sums);
+    ck_assert_msg(r.value("block_races") > 0, "a read after another block's atomic is no race:\n%s", r.raw.c_str());
+    ck_assert_msg(!r.matching({"race between blocks", " read ", "had updated atomically"}).empty(), "%s",
+                  r.raw.c_str());
 }
 END_TEST
 
@@ -1582,6 +1602,7 @@ static Suite *check_mode_suite(void)
     tcase_add_test(tc, plain_store_beside_atomics_is_a_hazard);
     tcase_add_test(tc, plain_adds_of_blocks_race);
     tcase_add_test(tc, atomic_after_another_blocks_store_races);
+    tcase_add_test(tc, plain_read_after_another_blocks_atomic_races);
     tcase_add_test(tc, unfenced_last_block_races);
     tcase_add_test(tc, atomics_do_not_race);
     tcase_add_test(tc, block_scoped_atomics_of_blocks_race);
