@@ -438,8 +438,7 @@ void check_atomic_result(const void *p, unsigned size);
 // word as surely as a load instruction: check mode counts it as one the
 // first time the value is read, so that `atomicAdd(&A[i], 0.0f)` is not a
 // load the counters miss, while split-k's `atomicAdd(&C[i], part)` stays a
-// store alone.  Not copyable bit for bit, so passing one to printf's `...`
-// is a compile error rather than a wrong number.
+// store alone.  printf (sim_printf below) prints the value it holds.
 template <class T>
 class atomic_old {
   public:
@@ -533,5 +532,27 @@ SIM_ATOMIC_CAS(unsigned)
 SIM_ATOMIC_CAS(unsigned long long)
 #undef SIM_ATOMIC_CAS
 #undef SIM_ATOMIC_CAS_SCOPED
+
+// printf as a lab file spells it (cuda_spellings.h): the C library's, but
+// an atomic's old value is handed over as the value it holds (C's `...`
+// would take the object that carries it, and print garbage).
+namespace sim {
+template <class T>
+inline const T &printf_argument(const T &v) { return v; }
+template <class T>
+inline T printf_argument(const atomic_old<T> &v) { return v; }
+}  // namespace sim
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-security"
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+template <class... A>
+inline int sim_printf(const char *format, const A &...args)
+{
+    return std::printf(format, sim::printf_argument(args)...);
+}
+#pragma GCC diagnostic pop
+namespace std {
+using ::sim_printf;
+}  // namespace std
 
 #endif

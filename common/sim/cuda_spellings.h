@@ -21,7 +21,8 @@
 // malloc and free are renamed too, though they are the C library's: in a
 // kernel they must take blocks of the device's heap (sim/device_heap.h),
 // and outside one they are the host's own.  So are memcpy and memset, whose
-// accesses in a kernel check mode must count (sim/device_memcpy.cpp).
+// accesses in a kernel check mode must count (sim/device_memcpy.cpp), and
+// printf, which must print an atomic's old value as the value (cuda_sim.h).
 //
 // So are the math functions CUDA adds without underscores (rsqrtf, sinpif,
 // umin, ...): a newer C library declares some of them itself (glibc 2.41
@@ -50,6 +51,7 @@
     X(free, sim_kernel_free)                            \
     X(memcpy, sim_memcpy)                               \
     X(memset, sim_memset)                               \
+    X(printf, sim_printf)                               \
     X(__syncthreads, sim_syncthreads)                   \
     X(__syncthreads_count, sim_syncthreads_count)       \
     X(__syncthreads_and, sim_syncthreads_and)           \

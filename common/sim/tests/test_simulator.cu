@@ -1964,6 +1964,52 @@ START_TEST(atomic_add_totals)
 }
 END_TEST
 
+// An atomic's old value comes back in an object that counts it as a load
+// in check mode (cuda_sim.h's atomic_old); every way a kernel uses the
+// value must see the number itself: kept with auto, in CUDA's max, a
+// switch, a comparison, and printf.
+__global__ void atomic_values_in_expressions(int *counter, int *out)
+{
+    auto ticket = atomicAdd(counter, 1);  // 0
+    out[0] = ticket * 2 + 1;
+    out[1] = max(atomicAdd(counter, 1), -5);  // 1
+    switch (atomicAdd(counter, 1)) {  // 2
+    case 2: out[2] = 1; break;
+    default: out[2] = -1; break;
+    }
+    out[3] = atomicCAS(counter, 3, 10) == 3 ? 1 : 0;
+    printf("old %d, then %s\n", atomicAdd(counter, 5), "15");
+}
+
+START_TEST(atomic_old_values_read_as_numbers)
+{
+    int *counter = dev_alloc<int>(1), *out = dev_alloc<int>(4);
+    CUDA_OK(cudaMemset(counter, 0, sizeof(int)));
+    char path[] = "/tmp/sim-printf-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    fflush(stdout);
+    int saved = dup(1);
+    ck_assert_int_ge(dup2(fd, 1), 0);
+    atomic_values_in_expressions<<<1, 1>>>(counter, out);
+    CUDA_OK(cudaDeviceSynchronize());
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    char printed[64] = {0};
+    ck_assert_int_gt(pread(fd, printed, sizeof printed - 1, 0), 0);
+    close(fd);
+    unlink(path);
+    ck_assert_str_eq(printed, "old 10, then 15\n");
+    std::vector<int> o = to_host(out, 4);
+    ck_assert_int_eq(o[0], 1);
+    ck_assert_int_eq(o[1], 1);
+    ck_assert_int_eq(o[2], 1);
+    ck_assert_int_eq(o[3], 1);
+    ck_assert_int_eq(to_host(counter, 1)[0], 15);
+}
+END_TEST
+
 // --------------------------------------------------- tiled matrix product
 
 #define TILE 32
@@ -2478,6 +2524,7 @@ static Suite *simulator_suite(void)
 
     tc = tcase(s, "atomics", 10);
     tcase_add_test(tc, atomic_add_totals);
+    tcase_add_test(tc, atomic_old_values_read_as_numbers);
 
     tc = tcase(s, "tiled_matmul", 20);
     tcase_add_test(tc, tiled_matmul_100);
