@@ -578,6 +578,12 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
     }
 }
 
+// The block's thread whose fiber is running: its index in the fiber array.
+inline unsigned running_thread(const worker_check *w)
+{
+    return (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+}
+
 inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool atomic = false,
                       bool block_scoped = false)
 {
@@ -586,7 +592,7 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
         return;
     auto a = reinterpret_cast<uintptr_t>(p);
     auto pc = reinterpret_cast<uintptr_t>(ret) - 1;
-    unsigned t = (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+    unsigned t = running_thread(w);
     if (a - w->tls_lo < w->tls_len) {
         if (a != w->skip_a && a != w->skip_b)
             shared_access(w, t, a, size, store, pc, atomic);
@@ -1384,7 +1390,7 @@ void check_atomic_result(const void *p, unsigned size)
     long past;
     if (classify_device_address(p, size, &lo, &hi, &past) == device_address::not_device)
         return;
-    unsigned t = (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+    unsigned t = running_thread(w);
     w->loads[t]++;
     w->totals.global_load_bytes += size;
 }
