@@ -69,6 +69,7 @@ test-grading: $(GRADE_SUITE) test-quiz
 	BACKEND=sim grader/tests/quiz.sh
 	BACKEND=sim grader/tests/bad_kernels.sh
 	BACKEND=sim grader/tests/grade_all.sh
+	BACKEND=sim grader/tests/submission_shapes.sh
 	BACKEND=sim grader/tests/class_ranking.sh
 	BACKEND=sim grader/tests/kit_error.sh
 	BACKEND=sim grader/tests/gradescope_bundle.sh

@@ -4,7 +4,9 @@
 #
 #   grader/grade.sh            (called by `make grade`; settings come from the environment)
 #     SUBMISSION  folder shaped like labs/ (default: labs), or one holding
-#                 such a folder (a copy of the kit: its labs/ is graded)
+#                 such a folder (a copy of the kit: its labs/ is graded);
+#                 with LAB, also one holding that stage's matmul.cu and
+#                 answers.txt loose (grader/lib.sh: loose_stage_folder)
 #     LAB         grade only this stage, e.g. 01-naive
 #     BACKEND     gpu | sim (default: detected)
 #     GRADE_OUT   where logs and results.json go (default: build/grade)
@@ -46,6 +48,7 @@ seconds_left() { echo $((deadline - $(date +%s))); }
 [ -d "$submission" ] || die "SUBMISSION=$submission is not a folder"
 [ -x "$suite" ] || die "$suite is missing (run through make grade)"
 submission=$(cd "$submission" && pwd)
+given=$submission   # as the user named it, for messages
 stages=$(kit_stages) || die "the points tables (grader/suites/*.points.tsv) cannot be read"
 if [ -n "$only" ]; then
     echo "$stages" | grep -qx -- "$only" || die "LAB=$only is not a stage; stages: $(echo $stages)"
@@ -57,6 +60,8 @@ fi
 # (grader/lib.sh: stages_folder), and the grade says which.
 graded_note=
 top_has_stage=
+inner=
+loose=
 for s in $stages; do has_stage "$submission/$s" && { top_has_stage=1; break; }; done
 if [ -z "$top_has_stage" ]; then
     inner=$(stages_folder "$submission" $stages)
@@ -65,6 +70,9 @@ if [ -z "$top_has_stage" ]; then
         echo "grade: no stage folder at the top of $submission: grading $inner, the folder in it that holds the stages"
         submission=$inner
     fi
+    # One stage may also come as its two files on their own, with no folder
+    # of the stage's name (as Gradescope's run_autograder takes them too).
+    [ -z "$inner" ] && [ -n "$only" ] && loose=$(loose_stage_folder "$submission" "$only")
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -78,6 +86,20 @@ out=$(cd "$out" && pwd)
 rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv"
 # Every program a stage builds runs from GRADE_OUT.
 programs_can_run_in "$out" GRADE_OUT
+# Loose files are graded from a folder shaped like labs/ made for them
+# (plain files only: a link could point at the solutions).
+if [ -n "$loose" ]; then
+    rm -rf "$out/loose-files"
+    mkdir -p "$out/loose-files/$only"
+    for f in matmul.cu answers.txt; do
+        [ -f "$loose/$f" ] && [ ! -L "$loose/$f" ] && cp "$loose/$f" "$out/loose-files/$only/$f"
+    done
+    where=${loose#"$submission"}; where=${where#/}
+    loose_files=$(cd "$out/loose-files/$only" && ls | paste -sd, - | sed 's/,/ and /')
+    graded_note="Graded $loose_files in ${where:-the top of the submission} as $only (no folder named $only)."
+    echo "grade: no folder named $only in $submission: grading its $loose_files${where:+ (in $where)} as $only"
+    submission=$out/loose-files
+fi
 
 # The kit itself first: if it cannot grade here, nobody gets a score.
 if [ "${GRADE_KIT_CHECKED:-}" != 1 ]; then
@@ -321,9 +343,11 @@ build_stage() {
     elif [ -L "$src" ] || { [ -e "$src" ] && [ ! -f "$src" ]; }; then
         no_kernel="$stage/matmul.cu is not a plain file (a link?): it was not graded"
     elif [ ! -f "$src" ]; then
-        no_kernel="no $stage/matmul.cu in the submission ($submission): its kernel tests score 0"
+        no_kernel="no $stage/matmul.cu in the submission ($given): its kernel tests score 0"
         others=$(other_kernel_files "$submission/$stage")
         [ -n "$others" ] && no_kernel+="; the folder has $others: the file graded must be named matmul.cu"
+        archives=$(archives_in "$given")
+        [ -n "$archives" ] && no_kernel+="; the submission holds $archives, which the grader does not unpack: unpack it into the submission's folder and grade again"
     else
         cp "$src" "$dir/src/matmul.cu"
         build_lab "$stage" "$dir" build ""

@@ -63,6 +63,38 @@ stages_folder() {
     [ -z "$best" ] || echo "$best"
 }
 
+# loose_stage_folder DIR STAGE: where one stage's two files lie on their own,
+# the way a course's site collects one assignment (matmul.cu and answers.txt
+# uploaded without their folder): the shallowest folder under DIR (DIR
+# itself, or up to 5 levels down) that holds either, as has_stage says.  A
+# folder named for another stage is not taken: its files are that stage's
+# work, not STAGE's.  Nothing when none is found.
+loose_stage_folder() {
+    local top=$1 stage=$2 dir name best='' best_depth=0 rel slashes
+    local others
+    others=$(kit_stages | grep -vx -- "$stage")
+    while IFS= read -r -d '' dir; do
+        has_stage "$dir" || continue
+        name=${dir##*/}
+        [ "$dir" != "$top" ] && printf '%s\n' "$others" | grep -qx -- "$name" && continue
+        rel=${dir#"$top"}; slashes=${rel//[^\/]/}
+        if [ -z "$best" ] || [ ${#slashes} -lt $best_depth ]; then
+            best=$dir best_depth=${#slashes}
+        fi
+    done < <(find "$top" -maxdepth 5 \( -name __MACOSX -o -name '.?*' \) -prune -o -type d -print0 2>/dev/null | LC_ALL=C sort -z)
+    [ -z "$best" ] || echo "$best"
+}
+
+# archives_in DIR: the archives in DIR or a folder just under it (a .zip or
+# a tarball a student uploaded as it was), comma-separated, or nothing.  The
+# grader never unpacks one (what lands where is the archive's choice); it
+# says so, so the work is unpacked and graded rather than scored 0 unseen.
+archives_in() {
+    (cd "$1" 2>/dev/null && find . -maxdepth 2 -type f \( -iname '*.zip' -o -iname '*.tar' -o -iname '*.tar.gz' \
+        -o -iname '*.tgz' -o -iname '*.tar.bz2' -o -iname '*.tar.xz' -o -iname '*.7z' -o -iname '*.rar' \) |
+        sed 's|^\./||' | LC_ALL=C sort | head -n 5 | paste -sd, - | sed 's/,/, /g')
+}
+
 # other_kernel_files DIR: files in a stage folder DIR that look like a kernel
 # saved under another name (MatMul.cu, kernel.cu, matmul.cu.txt), comma-
 # separated, or nothing: only matmul.cu is graded, so the student is told
