@@ -159,8 +159,12 @@ $(COMMON_OUT)/occupancy_api.o: $(SIM_DIR)/nvcc_checked/occupancy_api.cpp $(SIM_H
 
 # Each build of a student's file lists what it included (matmul.d), for the
 # grader's check that a submission includes no file of the kit but headers.
-$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
+# Where nvcc did not check the file first, the object is held to the limits
+# a GPU build enforces that the simulator's compiler does not know
+# (sim/gpu_build_limits.sh: static shared memory, constant data).
+$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with $(SIM_DIR)/gpu_build_limits.sh
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
+	$(if $(filter 1,$(NVCC_CHECK)),,@sh $(SIM_DIR)/gpu_build_limits.sh $@ $(notdir $(LAB_SRC)) || { rm -f $@; exit 1; })
 
 $(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(PROGRAM_HEADERS) $(OUT)/built-with
 	$(call program_object,$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++)

@@ -265,6 +265,10 @@ build_lab() {
     shared_bytes=$(grep -oE 'uses too much shared data \(0x[0-9a-f]+ bytes' "$dir/$sub.log" | head -n 1 | grep -oE '0x[0-9a-f]+')
     [ -n "$shared_bytes" ] &&
         echo "   (that is $((shared_bytes)) bytes of static __shared__ arrays in one block; a block may declare at most 48 KiB (49152 bytes) statically, and more only as extern __shared__ memory, after cudaFuncSetAttribute raises the limit)"
+    local constant_bytes
+    constant_bytes=$(grep -oE 'uses too much global constant data \(0x[0-9a-f]+ bytes' "$dir/$sub.log" | head -n 1 | grep -oE '0x[0-9a-f]+')
+    [ -n "$constant_bytes" ] &&
+        echo "   (that is $((constant_bytes)) bytes of __constant__ variables in the file; a GPU has 64 KiB (65536 bytes) of constant memory: larger data stays in global memory, read through a const pointer)"
     [ -n "$missing$accepted" ] && return 3
     return 1
 }

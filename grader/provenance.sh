@@ -27,7 +27,7 @@ nvcc=$(nvcc_path)
 # The CUDA toolkit a grade used: the GPU build's, or the one whose nvcc
 # checked each file before the simulator built it (NVCC_CHECK).
 cuda=none
-rejected="code nvcc rejects (a kernel calling a function not marked __device__, more than 48 KiB of static shared memory) may score here and fail to build on a GPU, and a block needing more registers than a GPU gives one, or more threads than its kernel's __launch_bounds__, is launched"
+rejected="code nvcc rejects (a kernel calling a function not marked __device__, more than 48 KiB of static shared memory outside the kernel's own arrays) may score here and fail to build on a GPU, and a block needing more registers than a GPU gives one, or more threads than its kernel's __launch_bounds__, is launched"
 nvcc_check="off (no nvcc here): $rejected"
 [ "${NVCC_CHECK:-}" = 0 ] && nvcc_check="off (NVCC_CHECK=0): $rejected"
 if [ -n "$nvcc" ] && [ -x "$nvcc" ] && { [ "$backend" = gpu ] || nvcc_checks; }; then

@@ -206,6 +206,12 @@ if nvcc_checks; then
     expect assert-without-header 0/$full01 'identifier "assert" is undefined'
 fi
 NVCC_CHECK=0 expect host-function-in-kernel $kernel01/$full01 "nvcc check: off (NVCC_CHECK=0): code nvcc rejects"
+# Two limits of a GPU build hold without nvcc too, read off the simulator's
+# object (common/sim/gpu_build_limits.sh): a kernel's own static shared
+# arrays, and the file's constant data; with nvcc, its own message.
+NVCC_CHECK=0 expect too-much-static-shared 0/$full04 "uses too much shared data (0xe000 bytes, 0xc000 max), as ptxas says of it on a GPU" 04-tiled
+NVCC_CHECK=0 expect too-much-constant 0/$full01 "that is 131072 bytes of __constant__ variables in the file"
+nvcc_checks && expect too-much-constant 0/$full01 "does not compile with nvcc, the CUDA compiler, so it would not build on a GPU either"
 # cuBLAS makes the product: a GPU build does not link it (only the CUDA
 # runtime), and the simulator's missing cublas_v2.h must not be called a
 # limit of the kit that a GPU could grade; with or without nvcc's check.
