@@ -73,12 +73,12 @@ timing_table() {
 
 # count_table DIR LABEL: the simulator's counts for one kernel.
 count_table() {
-    echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) | stretches overlapping copy and read |"
+    echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) | stretches overlapping copy and read |"
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     awk -F'\t' -v s="$2" '$1 == s {
         split($3, kv, " "); delete v
         for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-        printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d of %d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+        printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d of %d |\n", $2, v["global_load_bytes"] / 4 / ($2 * $2), v["max_loads_per_thread"],
             v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
             v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"],
             v["overlapped_phases"], v["shared_phases"] }' "$1/counters.tsv"

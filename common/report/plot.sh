@@ -121,12 +121,14 @@ if [ -f timings.tsv ]; then
 fi
 
 if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
-    # The simulator's counts: global loads per element of C against n.
+    # The simulator's counts: floats loaded from global memory per element
+    # of C against n (bytes over 4: a float4 load brings four, so a kernel's
+    # reuse of its inputs is compared, not the width of its loads).
     # The stages only: a variant (stage+name) is in the table below.
     for s in $(awk -F'\t' 'NR > 1 && !index($1, "+") && !seen[$1]++ { print $1 }' counters.tsv); do
-        awk -F'\t' -v s="$s" '$1 == s && match($3, " global_loads=[0-9]+") { v = substr($3, RSTART + 14, RLENGTH - 14); print $2, v / ($2 * $2) }' counters.tsv > "loads-$s.dat"
+        awk -F'\t' -v s="$s" '$1 == s && match($3, " global_load_bytes=[0-9]+") { v = substr($3, RSTART + 19, RLENGTH - 19); print $2, v / 4 / ($2 * $2) }' counters.tsv > "loads-$s.dat"
     done
-    cmd="set title 'Global loads per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'loads per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [0.25:*]; set key left top; set grid; plot "
+    cmd="set title 'Floats loaded from global memory per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'floats per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [0.25:*]; set key left top; set grid; plot "
     # Stages with the same counts are one line, titled with all their names
     # (04, 05 and 06 load alike: padding and swizzles change shared memory
     # only), so no line hides another.
@@ -155,17 +157,17 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
         echo "Counted by the kit's CPU simulator in check mode: $(machine machine). These are counts, not times."
         made_with_line
         echo
-        echo "| stage | n | global loads per element of C | loads per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
+        echo "| stage | n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
         echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
         awk -F'\t' 'NR > 1 {
             split($3, kv, " "); delete v
             for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-            printf "| %s | %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d |\n", $1, $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+            printf "| %s | %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d |\n", $1, $2, v["global_load_bytes"] / 4 / ($2 * $2), v["max_loads_per_thread"],
                 v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
                 v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"]
         }' counters.tsv
         echo
-        [ -f loads.svg ] && echo "![Global loads per element](loads.svg)"
+        [ -f loads.svg ] && echo "![Floats loaded per element of C](loads.svg)"
         if ls access-*.svg > /dev/null 2>&1; then
             echo
             echo "Each kernel's worst shared access, as \`make check\` draws it (lanes, banks, conflict degree; at the smallest n):"

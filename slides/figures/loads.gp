@@ -1,11 +1,11 @@
-# Global loads per element of C against n, from the simulator's counts:
+# Floats loaded from global memory per element of C against n, from the simulator's counts:
 # one line per stage, the deck's stage in the accent colour.
-#   datadir: one STAGE.dat per stage (n, loads per element); stages: their
+#   datadir: one STAGE.dat per stage (n, floats per element); stages: their
 #   names, space-separated; stage: the one to stand out.
 load figdir.'/style.gp'
 set logscale xy 2
 set xlabel 'n'
-set ylabel 'global loads per element of C'
+set ylabel 'floats loaded per element of C'
 set key outside right center
 set grid
 set xrange [1.5:*]

@@ -38,7 +38,7 @@ gpu_name() {
 
 # count DIR STAGE N KEY: one of the simulator's counts for a stage at size
 # n, from counters.tsv ("key=value" pairs).  loads_per_element is derived:
-# global loads over the n*n elements of C; sectors_per_request is 32-byte
+# floats loaded from global memory (bytes over 4) over the n*n elements of C; sectors_per_request is 32-byte
 # sectors over warp-wide load requests; shared_words_per_fma is 4-byte words
 # read from shared memory per multiply-add (n^3 of them).  Prints nothing if
 # it is absent.
@@ -47,7 +47,7 @@ count() {
         $1 == s && $2 == n {
             m = split($3, kv, " ")
             for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
-            if (k == "loads_per_element" && ("global_loads" in v)) print v["global_loads"] / (n * n)
+            if (k == "loads_per_element" && ("global_load_bytes" in v)) print v["global_load_bytes"] / 4 / (n * n)
             else if (k == "shared_words_per_fma" && ("shared_load_bytes" in v)) printf "%.3g\n", v["shared_load_bytes"] / 4 / (n * n * n)
             else if (k == "sectors_per_request" && v["load_requests"] > 0) printf "%.2f\n", v["load_sectors"] / v["load_requests"]
             else if (k in v) print v[k]

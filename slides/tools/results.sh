@@ -21,12 +21,12 @@ for dir in $(sim_reports); do
     grep -q "^$stage	" "$dir/counters.tsv" || continue
     echo "## What the simulator counts"
     echo
-    echo "| n | global loads per element of C | global loads per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
+    echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     awk -F'\t' -v s="$stage" '$1 == s {
         m = split($3, kv, " "); delete v
         for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
-        printf "| %d | %.1f | %d | %.2f | %d | %s | %d/%d | %d |\n", $2, v["global_loads"] / ($2 * $2), v["max_loads_per_thread"],
+        printf "| %d | %.1f | %d | %.2f | %d | %s | %d/%d | %d |\n", $2, v["global_load_bytes"] / 4 / ($2 * $2), v["max_loads_per_thread"],
             v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
             ("shared_load_bytes" in v) ? sprintf("%.3g", v["shared_load_bytes"] / 4 / ($2 * $2 * $2)) : "—",
             v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"] }' "$dir/counters.tsv"
@@ -34,20 +34,20 @@ for dir in $(sim_reports); do
     echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the kit's simulator in check mode, one launch per size"
     echo "($(machine "$dir" machine))."
     echo
-    # Global loads per element of C against n, one line per stage.
+    # Floats loaded from global memory per element of C against n, one line per stage.
     data="$figdir/loads-$(basename "$dir")"
     mkdir -p "$data"
     stages=$(awk -F'\t' 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$dir/counters.tsv")
     for s in $stages; do
-        awk -F'\t' -v s="$s" '$1 == s && match($3, / global_loads=[0-9]+/) {
-            print $2, substr($3, RSTART + 14, RLENGTH - 14) / ($2 * $2) }' "$dir/counters.tsv" > "$data/$s.dat"
+        awk -F'\t' -v s="$s" '$1 == s && match($3, / global_load_bytes=[0-9]+/) {
+            print $2, substr($3, RSTART + 19, RLENGTH - 19) / 4 / ($2 * $2) }' "$dir/counters.tsv" > "$data/$s.dat"
     done
     figure loads "$figdir/loads-$stage-$(basename "$dir").pdf" "datadir='$data'; stages='$stages'; stage='$stage'"
-    echo "## Global loads per element of C, every stage"
+    echo "## Floats loaded per element of C, every stage"
     echo
     echo "![]($figdir/loads-$stage-$(basename "$dir").pdf)"
     echo
-    echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the simulator's count of global loads over n², this stage in colour."
+    echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the simulator's count of bytes loaded from global memory, over 4 n² (floats per element of C), this stage in colour."
     echo
 done
 
