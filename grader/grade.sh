@@ -97,7 +97,11 @@ if [ -n "$loose" ]; then
     where=${loose#"$submission"}; where=${where#/}
     loose_files=$(cd "$out/loose-files/$only" && ls | paste -sd, - | sed 's/,/ and /')
     graded_note="Graded $loose_files in ${where:-the top of the submission} as $only (no folder named $only)."
-    echo "grade: no folder named $only in $submission: grading its $loose_files${where:+ (in $where)} as $only"
+    if [ "${loose##*/}" = "$only" ]; then
+        echo "grade: $loose is the $only folder itself: grading its $loose_files"
+    else
+        echo "grade: no folder named $only in $submission: grading its $loose_files${where:+ (in $where)} as $only"
+    fi
     submission=$out/loose-files
 fi
 

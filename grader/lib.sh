@@ -67,7 +67,8 @@ stages_folder() {
 # the way a course's site collects one assignment (matmul.cu and answers.txt
 # uploaded without their folder): the shallowest folder under DIR (DIR
 # itself, or up to 5 levels down) that holds either, as has_stage says.  A
-# folder named for another stage is not taken: its files are that stage's
+# folder named for another stage is not taken (DIR included: make grade
+# SUBMISSION=labs/03-shared-3x3 LAB=01-naive): its files are that stage's
 # work, not STAGE's.  Nothing when none is found.
 loose_stage_folder() {
     local top=$1 stage=$2 dir name best='' best_depth=0 rel slashes
@@ -76,7 +77,7 @@ loose_stage_folder() {
     while IFS= read -r -d '' dir; do
         has_stage "$dir" || continue
         name=${dir##*/}
-        [ "$dir" != "$top" ] && printf '%s\n' "$others" | grep -qx -- "$name" && continue
+        printf '%s\n' "$others" | grep -qx -- "$name" && continue
         rel=${dir#"$top"}; slashes=${rel//[^\/]/}
         if [ -z "$best" ] || [ ${#slashes} -lt $best_depth ]; then
             best=$dir best_depth=${#slashes}

@@ -5,8 +5,9 @@
 #      folder and one folder down: graded as that stage, and the grade says so;
 #   2. the same files without LAB (every stage): not taken, since they could
 #      be any stage's;
-#   3. another stage's folder (03-shared-3x3/) when LAB=01-naive: its files
-#      are that stage's work, never graded as 01-naive;
+#   3. another stage's folder (03-shared-3x3/) when LAB=01-naive, inside the
+#      submission or the submission itself: its files are that stage's work,
+#      never graded as 01-naive;
 #   4. an archive left packed: its kernel tests score 0 and the message
 #      names the archive, so it is unpacked and graded.
 #
@@ -64,6 +65,14 @@ if ! passed other-stage && grep -q 'no 01-naive/matmul.cu in the submission' "$b
     echo "ok   a folder named for stage 03 is not graded as 01-naive"
 else
     fail "stage 03's folder was graded as 01-naive (see $base/other-stage.log)"
+fi
+
+# ... nor when the submission is that folder itself.
+grade other-stage/03-shared-3x3 LAB=01-naive
+if ! passed other-stage/03-shared-3x3 && grep -q 'no 01-naive/matmul.cu in the submission' "$base/other-stage/03-shared-3x3.log"; then
+    echo "ok   SUBMISSION=.../03-shared-3x3 with LAB=01-naive: not graded as 01-naive"
+else
+    fail "stage 03's folder given as the submission was graded as 01-naive (see $base/other-stage/03-shared-3x3.log)"
 fi
 
 # 4. An archive inside the submission is named.
