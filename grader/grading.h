@@ -83,6 +83,11 @@ void grading_add_structure_test(Suite *s, const char *name, const char *variant,
 int rule_no_hazards(const check_counts *c, int n, char *msg, size_t len);
 int rule_no_bank_conflicts(const check_counts *c, int n, char *msg, size_t len);
 int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len);
+/* The same two at a size with partial tiles, for stages 04-08: first, the
+ * kernel tiled there too (shared memory read, global loads far below the
+ * naive kernel's), not another kernel for the sizes its tile does not divide. */
+int rule_tiled_no_hazards(const check_counts *c, int n, char *msg, size_t len);
+int rule_tiled_in_bounds(const check_counts *c, int n, char *msg, size_t len);
 int rule_transposed_tile(const check_counts *c, int n, char *msg, size_t len); /* a tile stored down its columns */
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len);
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len);  /* 2 n^2 global loads */

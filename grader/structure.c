@@ -96,6 +96,38 @@ int rule_transposed_tile(const check_counts *c, int n, char *msg, size_t len)
     return 1;
 }
 
+/* From stage 04 on the kernel tiles at every n, the partial tiles at the
+ * edges included.  At a size no tile divides (100), a matmul that hands the
+ * product to another kernel (the naive one wherever TILE does not divide n)
+ * would pass the structural tests made there without a tile in sight: no
+ * shared memory, so nothing to race and nothing to zero-fill.  So those
+ * tests first ask that the products read shared memory and that global
+ * memory gave at most a quarter of the naive kernel's 2n floats per element
+ * of C: any tile of 8 or wider is well inside that, zero-filled or with its
+ * edge loads clamped. */
+static int tiled_at_the_edges(const check_counts *c, int n, char *msg, size_t len)
+{
+    double per = c->global_load_bytes / 4.0 / ((double)n * n), most = n / 2.0;
+    if (c->shared_loads > 0 && per <= most)
+        return 1;
+    snprintf(msg, len, "at n=%d, where the tiles at the edges are partial, the kernel %s and loaded %.1f floats from "
+             "global memory per element of C (the naive kernel: %d; a tiled one: a few, at most %.0f here): the tiled "
+             "kernel must run at every n, zero-filling the partial tiles (lesson 04, \"The edges: zero-fill, not "
+             "early return\"), rather than leave the sizes its tile does not divide to another kernel",
+             n, c->shared_loads > 0 ? "read shared memory" : "read no shared memory", per, 2 * n, most);
+    return 0;
+}
+
+int rule_tiled_no_hazards(const check_counts *c, int n, char *msg, size_t len)
+{
+    return tiled_at_the_edges(c, n, msg, len) && rule_no_hazards(c, n, msg, len);
+}
+
+int rule_tiled_in_bounds(const check_counts *c, int n, char *msg, size_t len)
+{
+    return tiled_at_the_edges(c, n, msg, len) && rule_in_bounds(c, n, msg, len);
+}
+
 int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len)
 {
     (void)n;

@@ -56,9 +56,9 @@ Suite *suite_04_tiled(void)
     grading_add_structure_test(s, "loads per element (TILE=16)", "check-TILE=16", 128, loads_tile16);
     grading_add_structure_test(s, "loads per element (TILE=32)", "check-TILE=32", 128, loads_tile32);
     grading_add_structure_test(s, "one store per element", "check-TILE=32", 128, rule_one_store_per_element);
-    grading_add_structure_test(s, "barriers (TILE=16)", "check-TILE=16", 100, rule_no_hazards);
-    grading_add_structure_test(s, "barriers (TILE=32)", "check-TILE=32", 100, rule_no_hazards);
-    grading_add_structure_test(s, "in bounds", "check-TILE=32", 100, rule_in_bounds);
+    grading_add_structure_test(s, "barriers (TILE=16)", "check-TILE=16", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "barriers (TILE=32)", "check-TILE=32", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check-TILE=32", 100, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);
     return s;
 }

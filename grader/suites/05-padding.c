@@ -35,8 +35,8 @@ Suite *suite_05_padding(void)
     grading_add_structure_test(s, "no bank conflicts", "check", 100, rule_no_bank_conflicts);
     grading_add_structure_test(s, "transposed tile", "check", 100, rule_transposed_tile);
     grading_add_structure_test(s, "padding present", "check", 100, padding_present);
-    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
-    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);
     return s;
 }

@@ -55,8 +55,8 @@ Suite *suite_06_bank_conflicts(void)
     grading_add_structure_test(s, "transposed tile", "check", 100, rule_transposed_tile);
     grading_add_structure_test(s, "no padding", "check", 100, no_padding);
     grading_add_structure_test(s, "coalesced loads", "check", 128, coalesced_loads);
-    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
-    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);
     return s;
 }

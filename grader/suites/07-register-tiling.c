@@ -21,8 +21,8 @@ Suite *suite_07_register_tiling(void)
      * product of C, and would fail a rule it keeps). */
     grading_add_structure_test(s, "register tiling", "check", 256, rule_register_tiling);
     grading_add_structure_test(s, "block tile reuse", "check", 256, rule_block_reuse);
-    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
-    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);
     return s;
 }

@@ -72,9 +72,9 @@ Suite *suite_08_warp_tiling(void)
     grading_add_structure_test(s, "register tiling", "check", 256, rule_register_tiling);
     grading_add_structure_test(s, "no bank conflicts", "check", 256, rule_no_bank_conflicts);
     grading_add_structure_test(s, "double buffering", "check", 256, double_buffering);
-    grading_add_structure_test(s, "barriers", "check", 100, rule_no_hazards);
-    grading_add_structure_test(s, "in bounds", "check", 100, rule_in_bounds);
-    grading_add_structure_test(s, "in bounds (n=130)", "check", 130, rule_in_bounds);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
+    grading_add_structure_test(s, "in bounds (n=130)", "check", 130, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);
     return s;
 }
