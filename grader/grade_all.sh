@@ -96,11 +96,7 @@ settings="LAB=$only BACKEND=$backend GRADE_SEED=${GRADE_SEED:-} GRADE_ANSWER_KEY
 # a student's archive, and where it would land, is the student's choice.)
 ids=() archives=()
 for path in "$subs"/*; do
-    if [ -f "$path" ]; then
-        case "${path,,}" in
-            *.zip|*.tar|*.tar.gz|*.tgz|*.tar.bz2|*.tar.xz|*.7z|*.rar) archives+=("${path##*/}") ;;
-        esac
-    fi
+    [ -f "$path" ] && is_archive "$path" && archives+=("${path##*/}")
     [ -d "$path" ] || continue
     id=${path##*/}
     case "$id" in

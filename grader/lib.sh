@@ -86,14 +86,24 @@ loose_stage_folder() {
     [ -z "$best" ] || echo "$best"
 }
 
-# archives_in DIR: the archives in DIR or a folder just under it (a .zip or
-# a tarball a student uploaded as it was), comma-separated, or nothing.  The
-# grader never unpacks one (what lands where is the archive's choice); it
-# says so, so the work is unpacked and graded rather than scored 0 unseen.
+# is_archive FILE: whether FILE's name is an archive's (.zip, a tarball,
+# .7z, .rar), whatever the case of its letters.
+is_archive() {
+    case "${1,,}" in
+        *.zip|*.tar|*.tar.gz|*.tgz|*.tar.bz2|*.tar.xz|*.7z|*.rar) return 0 ;;
+    esac
+    return 1
+}
+
+# archives_in DIR: the archives in DIR or a folder just under it (work a
+# student uploaded still packed), comma-separated, or nothing.  The grader
+# never unpacks one (what lands where is the archive's choice); it says so,
+# so the work is unpacked and graded rather than scored 0 unseen.
 archives_in() {
-    (cd "$1" 2>/dev/null && find . -maxdepth 2 -type f \( -iname '*.zip' -o -iname '*.tar' -o -iname '*.tar.gz' \
-        -o -iname '*.tgz' -o -iname '*.tar.bz2' -o -iname '*.tar.xz' -o -iname '*.7z' -o -iname '*.rar' \) |
-        sed 's|^\./||' | LC_ALL=C sort | head -n 5 | paste -sd, - | sed 's/,/, /g')
+    local f
+    (cd "$1" 2>/dev/null && find . -maxdepth 2 -type f -print0 | LC_ALL=C sort -z |
+        while IFS= read -r -d '' f; do is_archive "$f" && printf '%s\n' "${f#./}"; done |
+        head -n 5 | paste -sd, - | sed 's/,/, /g')
 }
 
 # other_kernel_files DIR: files in a stage folder DIR that look like a kernel
