@@ -20,9 +20,16 @@ source=${2:?usage: gpu_build_limits.sh OBJECT SOURCE}
 command -v readelf > /dev/null 2>&1 || exit 0
 
 readelf -sW "$object" 2>/dev/null | awk -v source="$source" '
+    # A size as readelf prints it: decimal, or hexadecimal ("0x20000") past 99999.
+    function number(s,    v, i) {
+        if (s !~ /^0x/) return s + 0
+        v = 0
+        for (i = 3; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", tolower(substr(s, i, 1))) - 1
+        return v
+    }
     # "   29: 0000000000000000  8448 TLS     UNIQUE DEFAULT   31 _ZZ5sgemmILb1EEvPKfS1_PfiE2sa"
     $7 != "UND" && $4 == "FUNC" && $8 ~ /^_Z/ { functions[substr($8, 3)] = 1 }
-    $7 != "UND" && $4 == "TLS" && $8 ~ /^_ZZ/ { tls[$8] = $3 }
+    $7 != "UND" && $4 == "TLS" && $8 ~ /^_ZZ/ { tls[$8] = number($3) }
     END {
         for (name in tls) {
             # The function whose statics these are: the longest whose
