@@ -37,7 +37,7 @@ make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/nu
     "$root/build/gpu/common/gpu_ledger.o" > /dev/null 2>&1
 
 ls labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
-    grader/tests/bad-kernels/{active-mask,occupancy-query,launch-by-api,default-kernel-argument,cooperative-groups-grid,cooperative-groups-memcpy,inline-ptx,prints-from-every-thread,racy-split-k,resets-the-device,too-many-registers,launch-bounds-exceeded,misaligned-float4,static-plus-dynamic-shared}/*/matmul.cu \
+    grader/tests/bad-kernels/{active-mask,occupancy-query,launch-by-api,default-kernel-argument,cooperative-groups-grid,cooperative-groups-memcpy,inline-ptx,prints-from-every-thread,racy-split-k,resets-the-device,too-many-registers,launch-bounds-exceeded,misaligned-float4,static-plus-dynamic-shared,loads-through-atomics,loads-through-memcpy,naive-where-tile-does-not-divide}/*/matmul.cu \
     grader/tests/bad-kernels/host-compute*/*/matmul.cu grader/tests/bad-kernels/rebuilds-inputs-on-host/*/matmul.cu |
     xargs -P "$jobs" -I{} bash -c 'build_one "$1"' _ {}
 status=$?
@@ -45,7 +45,7 @@ status=$?
 # The bad kernels a GPU build must refuse, as the simulator's build does
 # when it asks nvcc first (NVCC_CHECK): the grade must not depend on which
 # of the two built the file; and one that calls cuBLAS, which no lab links.
-for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared,uses-cublas}/*/matmul.cu; do
+for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared,too-much-constant,uses-cublas}/*/matmul.cu; do
     dir=$out/$(dirname "$f")
     mkdir -p "$dir"
     if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
