@@ -134,8 +134,9 @@ expect modifies-input 6/$full01 "matmul changed its input B"
 # The naive kernel reading A and B through atomics (atomicAdd(p, 0.0f)) or
 # device-side memcpy, neither a load instruction in the kernel's own code:
 # its loads are counted all the same, and the loads rule fails.  Stage 04's
-# kernel points less the two loads tests (3 each), and for the atomics also
-# the one-store test (2): an atomic is a store too.
+# kernel points less the two loads tests (3 each), the tests at n=100 (6:
+# the kernel there is the naive one, below), and for the atomics also the
+# one-store test (2): an atomic is a store too.
 kernel04=$(kernel_points 04-tiled)
 expect loads-through-atomics $((kernel04 - 14))/$full04 "256.00 floats loaded from global memory per element of C" 04-tiled
 expect loads-through-memcpy $((kernel04 - 12))/$full04 "256.00 floats loaded from global memory per element of C" 04-tiled
