@@ -40,6 +40,18 @@ has_stage() {
     return 1
 }
 
+# submission_folders DIR: DIR and the folders under it, up to 5 levels down,
+# NUL-separated in bytewise order; hidden ones and macOS's __MACOSX are not
+# a student's work.  depth_below DIR SUB: how many levels SUB is below DIR.
+submission_folders() {
+    find "$1" -maxdepth 5 \( -name __MACOSX -o -name '.?*' \) -prune -o -type d -print0 2>/dev/null | LC_ALL=C sort -z
+}
+depth_below() {
+    local rel=${2#"$1"}
+    rel=${rel//[^\/]/}
+    echo ${#rel}
+}
+
 # stages_folder DIR STAGE...: the folder under DIR (DIR itself, or up to 5
 # levels down) shaped like labs/ that holds the most of the STAGEs (a stage
 # counts when has_stage holds for its folder); on a tie the shallowest, then
@@ -47,19 +59,19 @@ has_stage() {
 # student's folder that is a copy of the whole kit (labs/ inside it), is
 # graded from the folder this finds.
 stages_folder() {
-    local top=$1 dir n s rel slashes depth is_labs best='' best_n=0 best_depth=0 best_labs=0
+    local top=$1 dir n s depth is_labs best='' best_n=0 best_depth=0 best_labs=0
     shift
     while IFS= read -r -d '' dir; do
         n=0
         for s in "$@"; do has_stage "$dir/$s" && n=$((n + 1)); done
         [ $n -gt 0 ] || continue
-        rel=${dir#"$top"}; slashes=${rel//[^\/]/}; depth=${#slashes}
+        depth=$(depth_below "$top" "$dir")
         is_labs=0; [ "${dir##*/}" = labs ] && is_labs=1
         if [ $n -gt $best_n ] || { [ $n -eq $best_n ] && { [ $depth -lt $best_depth ] ||
                 { [ $depth -eq $best_depth ] && [ $is_labs -gt $best_labs ]; }; }; }; then
             best=$dir best_n=$n best_depth=$depth best_labs=$is_labs
         fi
-    done < <(find "$top" -maxdepth 5 \( -name __MACOSX -o -name '.?*' \) -prune -o -type d -print0 2>/dev/null | LC_ALL=C sort -z)
+    done < <(submission_folders "$top")
     [ -z "$best" ] || echo "$best"
 }
 
@@ -71,18 +83,16 @@ stages_folder() {
 # SUBMISSION=labs/03-shared-3x3 LAB=01-naive): its files are that stage's
 # work, not STAGE's.  Nothing when none is found.
 loose_stage_folder() {
-    local top=$1 stage=$2 dir name best='' best_depth=0 rel slashes
-    local others
+    local top=$1 stage=$2 dir depth best='' best_depth=0 others
     others=$(kit_stages | grep -vx -- "$stage")
     while IFS= read -r -d '' dir; do
         has_stage "$dir" || continue
-        name=${dir##*/}
-        printf '%s\n' "$others" | grep -qx -- "$name" && continue
-        rel=${dir#"$top"}; slashes=${rel//[^\/]/}
-        if [ -z "$best" ] || [ ${#slashes} -lt $best_depth ]; then
-            best=$dir best_depth=${#slashes}
+        printf '%s\n' "$others" | grep -qx -- "${dir##*/}" && continue
+        depth=$(depth_below "$top" "$dir")
+        if [ -z "$best" ] || [ "$depth" -lt $best_depth ]; then
+            best=$dir best_depth=$depth
         fi
-    done < <(find "$top" -maxdepth 5 \( -name __MACOSX -o -name '.?*' \) -prune -o -type d -print0 2>/dev/null | LC_ALL=C sort -z)
+    done < <(submission_folders "$top")
     [ -z "$best" ] || echo "$best"
 }
 
