@@ -16,7 +16,9 @@
 #                                            sass.tsv, the hot loop per trip
 #             resources:registers, resources:blocks_per_sm, resources:occupancy
 #             counter:NAME@N                 counters.tsv at size N; NAME is a counter of
-#                                            common/check_counters.h or shared_words_per_fma
+#                                            common/check_counters.h or a number counts.awk
+#                                            derives (loads_per_element, shared_words_per_fma,
+#                                            sectors_per_request)
 #             limit:NAME                     device_limits.tsv (make query); left is "-"
 #   left      a label of the report (a stage, a variant); label:kernel picks one kernel
 #             of several (the first otherwise)
@@ -24,6 +26,7 @@
 #   right     a number, a label, or FACTOR*label (10*01-naive)
 set -uo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
+. "$(dirname "$0")/counts.sh"         # counts_awk: the simulator's counts, derived one way
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 claims=${1:-common/report/claims.tsv}
@@ -61,14 +64,11 @@ value() {
         counter:*@*)
             local name=${measure#counter:}
             [ -f "$dir/counters.tsv" ] &&
-                awk -F'\t' -v l="$label" -v c="${name%@*}" -v n="${name##*@}" '
-                    $1 == l && $2 == n {
-                        split($3, kv, " ")
-                        for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-                        if (c == "shared_words_per_fma") print v["shared_load_bytes"] / 4 / (n * n * n)
-                        else if (c in v) print v[c]
+                counts_awk '$1 == l && $2 == n {
+                        read_counts($3, v)
+                        if (count(v, n, c) != "") print count(v, n, c)
                         exit
-                    }' "$dir/counters.tsv" ;;
+                    }' l="$label" c="${name%@*}" n="${name##*@}" "$dir/counters.tsv" ;;
     esac
 }
 

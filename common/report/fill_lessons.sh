@@ -9,6 +9,7 @@
 #   common/report/fill_lessons.sh --check    exit 1 if a lesson is out of date
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
+. "$(dirname "$0")/counts.sh"         # counts_awk: the simulator's counts, derived one way
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=${1:-}
@@ -75,13 +76,12 @@ timing_table() {
 count_table() {
     echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) | stretches overlapping copy and read |"
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-    awk -F'\t' -v s="$2" '$1 == s {
-        split($3, kv, " "); delete v
-        for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-        printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d of %d |\n", $2, v["global_load_bytes"] / 4 / ($2 * $2), v["max_loads_per_thread"],
-            v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
-            v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"],
-            v["overlapped_phases"], v["shared_phases"] }' "$1/counters.tsv"
+    counts_awk '$1 == s {
+        read_counts($3, v)
+        printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d of %d |\n", $2, count(v, $2, "loads_per_element"),
+            count(v, $2, "max_loads_per_thread"), count(v, $2, "sectors_per_request"), count(v, $2, "shared_loads"),
+            count(v, $2, "shared_words_per_fma"), count(v, $2, "bank_conflicts_ld"), count(v, $2, "bank_conflicts_st"),
+            count(v, $2, "overlapped_phases"), count(v, $2, "shared_phases") }' s="$2" "$1/counters.tsv"
 }
 
 # resources_table DIR LABEL...: registers, shared memory and occupancy of

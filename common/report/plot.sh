@@ -4,6 +4,7 @@
 #   common/report/plot.sh DIR        DIR holds machine.tsv, timings.tsv (GPU) and/or counters.tsv
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
+. "$(dirname "$0")/counts.sh"         # counts_awk: the simulator's counts, derived one way
 dir=$(cd "$1" && pwd)
 cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
@@ -13,8 +14,8 @@ made_with_line() {
     [ -n "$(machine made_with_kit)" ] || return 0
     echo "Kit $(machine made_with_kit), built with $(machine made_with_compiler); check mode $(machine "made_with_check compiler")."
 }
-# key=value out of a counters line
-counter() { [ -f counters.tsv ] || return 0; awk -F'\t' -v s="$1" -v k="$2" '$1 == s { if (match($3, " " k "=[0-9]+")) print substr($3, RSTART + length(k) + 2, RLENGTH - length(k) - 2) }' counters.tsv | head -n 1; }
+# counter LABEL NAME: one count of a label's first counters.tsv row
+counter() { [ -f counters.tsv ] || return 0; counts_awk '$1 == s { read_counts($3, v); print count(v, $2, k); exit }' s="$1" k="$2" counters.tsv; }
 
 plot() {  # plot NAME GNUPLOT-COMMANDS: one PNG and one SVG
     [ $have_gnuplot = yes ] || return 0
@@ -122,11 +123,11 @@ fi
 
 if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     # The simulator's counts: floats loaded from global memory per element
-    # of C against n (bytes over 4: a float4 load brings four, so a kernel's
-    # reuse of its inputs is compared, not the width of its loads).
+    # of C against n (counts.awk's loads_per_element).
     # The stages only: a variant (stage+name) is in the table below.
     for s in $(awk -F'\t' 'NR > 1 && !index($1, "+") && !seen[$1]++ { print $1 }' counters.tsv); do
-        awk -F'\t' -v s="$s" '$1 == s && match($3, " global_load_bytes=[0-9]+") { v = substr($3, RSTART + 19, RLENGTH - 19); print $2, v / 4 / ($2 * $2) }' counters.tsv > "loads-$s.dat"
+        counts_awk '$1 == s && read_counts($3, v) && count(v, $2, "loads_per_element") != "" {
+            print $2, count(v, $2, "loads_per_element") }' s="$s" counters.tsv > "loads-$s.dat"
     done
     cmd="set title 'Floats loaded from global memory per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'floats per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [0.25:*]; set key left top; set grid; plot "
     # Stages with the same counts are one line, titled with all their names
@@ -159,12 +160,12 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
         echo
         echo "| stage | n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
         echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-        awk -F'\t' 'NR > 1 {
-            split($3, kv, " "); delete v
-            for (i in kv) { split(kv[i], p, "="); v[p[1]] = p[2] }
-            printf "| %s | %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d |\n", $1, $2, v["global_load_bytes"] / 4 / ($2 * $2), v["max_loads_per_thread"],
-                v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
-                v["shared_load_bytes"] / 4 / ($2 * $2 * $2), v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"]
+        counts_awk 'NR > 1 {
+            read_counts($3, v)
+            printf "| %s | %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d |\n", $1, $2, count(v, $2, "loads_per_element"),
+                count(v, $2, "max_loads_per_thread"), count(v, $2, "sectors_per_request"), count(v, $2, "shared_loads"),
+                count(v, $2, "shared_words_per_fma"), count(v, $2, "bank_conflicts_ld"), count(v, $2, "bank_conflicts_st"),
+                count(v, $2, "hazards")
         }' counters.tsv
         echo
         [ -f loads.svg ] && echo "![Floats loaded per element of C](loads.svg)"

@@ -5,6 +5,9 @@
 # Expects ROOT (the kit) and REPORTS (the folder of committed reports,
 # normally $ROOT/reports) to be set.
 
+# shellcheck source=common/report/counts.sh
+. "$ROOT/common/report/counts.sh"
+
 # The simulator's reports: a counters.tsv with no timings.tsv beside it.
 sim_reports() {
     local d
@@ -37,22 +40,19 @@ gpu_name() {
 }
 
 # count DIR STAGE N KEY: one of the simulator's counts for a stage at size
-# n, from counters.tsv ("key=value" pairs).  loads_per_element is derived:
-# floats loaded from global memory (bytes over 4) over the n*n elements of C; sectors_per_request is 32-byte
-# sectors over warp-wide load requests; shared_words_per_fma is 4-byte words
-# read from shared memory per multiply-add (n^3 of them).  Prints nothing if
-# it is absent.
+# n, from counters.tsv: a counter or a number common/report/counts.awk
+# derives (loads_per_element, shared_words_per_fma, sectors_per_request).
+# Prints nothing if it is absent.
 count() {
-    awk -F'\t' -v s="$2" -v n="$3" -v k="$4" '
-        $1 == s && $2 == n {
-            m = split($3, kv, " ")
-            for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
-            if (k == "loads_per_element" && ("global_load_bytes" in v)) print v["global_load_bytes"] / 4 / (n * n)
-            else if (k == "shared_words_per_fma" && ("shared_load_bytes" in v)) printf "%.3g\n", v["shared_load_bytes"] / 4 / (n * n * n)
-            else if (k == "sectors_per_request" && v["load_requests"] > 0) printf "%.2f\n", v["load_sectors"] / v["load_requests"]
-            else if (k in v) print v[k]
+    counts_awk '$1 == s && $2 == n {
+            read_counts($3, v)
+            x = count(v, n, k)
+            if (x == "") exit
+            if (k == "shared_words_per_fma") printf "%.3g\n", x
+            else if (k == "sectors_per_request") printf "%.2f\n", x
+            else print x
             exit
-        }' "$1/counters.tsv"
+        }' s="$2" n="$3" k="$4" "$1/counters.tsv"
 }
 
 # sass DIR LABEL FIELD: one number of a kernel's hot loop in machine code,

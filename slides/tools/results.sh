@@ -23,13 +23,13 @@ for dir in $(sim_reports); do
     echo
     echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-    awk -F'\t' -v s="$stage" '$1 == s {
-        m = split($3, kv, " "); delete v
-        for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[p[1]] = p[2] }
-        printf "| %d | %.1f | %d | %.2f | %d | %s | %d/%d | %d |\n", $2, v["global_load_bytes"] / 4 / ($2 * $2), v["max_loads_per_thread"],
-            v["load_requests"] ? v["load_sectors"] / v["load_requests"] : 0, v["shared_loads"],
-            ("shared_load_bytes" in v) ? sprintf("%.3g", v["shared_load_bytes"] / 4 / ($2 * $2 * $2)) : "—",
-            v["bank_conflicts_ld"], v["bank_conflicts_st"], v["hazards"] }' "$dir/counters.tsv"
+    counts_awk '$1 == s {
+        read_counts($3, v)
+        w = count(v, $2, "shared_words_per_fma")
+        printf "| %d | %.1f | %d | %.2f | %d | %s | %d/%d | %d |\n", $2, count(v, $2, "loads_per_element"),
+            count(v, $2, "max_loads_per_thread"), count(v, $2, "sectors_per_request"), count(v, $2, "shared_loads"),
+            w == "" ? "—" : sprintf("%.3g", w), count(v, $2, "bank_conflicts_ld"), count(v, $2, "bank_conflicts_st"),
+            count(v, $2, "hazards") }' s="$stage" "$dir/counters.tsv"
     echo
     echo "\\footnotesize From \`$(rel "$dir")/counters.tsv\`: the kit's simulator in check mode, one launch per size"
     echo "($(machine "$dir" machine))."
@@ -39,8 +39,8 @@ for dir in $(sim_reports); do
     mkdir -p "$data"
     stages=$(awk -F'\t' 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$dir/counters.tsv")
     for s in $stages; do
-        awk -F'\t' -v s="$s" '$1 == s && match($3, / global_load_bytes=[0-9]+/) {
-            print $2, substr($3, RSTART + 19, RLENGTH - 19) / 4 / ($2 * $2) }' "$dir/counters.tsv" > "$data/$s.dat"
+        counts_awk '$1 == s && read_counts($3, v) && count(v, $2, "loads_per_element") != "" {
+            print $2, count(v, $2, "loads_per_element") }' s="$s" "$dir/counters.tsv" > "$data/$s.dat"
     done
     figure loads "$figdir/loads-$stage-$(basename "$dir").pdf" "datadir='$data'; stages='$stages'; stage='$stage'"
     echo "## Floats loaded per element of C, every stage"
