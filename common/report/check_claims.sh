@@ -26,7 +26,7 @@
 #   right     a number, a label, or FACTOR*label (10*01-naive)
 set -uo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
-. "$(dirname "$0")/counts.sh"         # counts_awk: the simulator's counts, derived one way
+. "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 claims=${1:-common/report/claims.tsv}
@@ -38,33 +38,32 @@ value() {
     case "$measure" in
         gflops@*)
             [ -f "$dir/timings.tsv" ] &&
-                awk -F'\t' -v l="$label" -v n="${measure#gflops@}" '$1 == l && $2 == n && $9 == "ok" { print $8; exit }' "$dir/timings.tsv" ;;
+                report_awk 'FNR > 1 && $1 == l && $2 == n && column("check") == "ok" { print column("gflops"); exit }' \
+                    l="$label" n="${measure#gflops@}" "$dir/timings.tsv" ;;
         sass:*)
             [ -f "$dir/sass.tsv" ] &&
-                awk -F'\t' -v l="$label" -v k="$kernel" -v f="${measure#sass:}" '
-                    NR > 1 && $1 == l && (k == "" || $2 == k) {
-                        if (f == "ffma") print $6
-                        else if (f == "shared_loads") print $7
-                        else if (f == "instructions") print $5
-                        else if (f == "shared_loads_per_ffma" && $6 > 0) print $7 / $6
+                report_awk 'FNR > 1 && $1 == l && (k == "" || $2 == k) {
+                        if (f == "ffma") print column("ffma")
+                        else if (f == "shared_loads") print column("lds")
+                        else if (f == "instructions") print column("instructions")
+                        else if (f == "shared_loads_per_ffma" && column("ffma") > 0) print column("lds") / column("ffma")
                         exit
-                    }' "$dir/sass.tsv" ;;
+                    }' l="$label" k="$kernel" f="${measure#sass:}" "$dir/sass.tsv" ;;
         resources:*)
             [ -f "$dir/resources.tsv" ] &&
-                awk -F'\t' -v l="$label" -v k="$kernel" -v f="${measure#resources:}" '
-                    NR > 1 && $1 == l && (k == "" || index($2, k) == 1) {
-                        if (f == "registers") print $4
-                        else if (f == "blocks_per_sm") print $7
-                        else if (f == "occupancy") print $9
+                report_awk 'FNR > 1 && $1 == l && (k == "" || index($2, k) == 1) {
+                        if (f == "registers") print column("registers")
+                        else if (f == "blocks_per_sm") print column("blocks_per_sm")
+                        else if (f == "occupancy") print column("occupancy_pct")
                         exit
-                    }' "$dir/resources.tsv" ;;
+                    }' l="$label" k="$kernel" f="${measure#resources:}" "$dir/resources.tsv" ;;
         limit:*)
             [ -f "$dir/device_limits.tsv" ] &&
                 awk -F'\t' -v k="${measure#limit:}" '$1 == k { print $2; exit }' "$dir/device_limits.tsv" ;;
         counter:*@*)
             local name=${measure#counter:}
             [ -f "$dir/counters.tsv" ] &&
-                counts_awk '$1 == l && $2 == n {
+                report_awk '$1 == l && $2 == n {
                         read_counts($3, v)
                         if (count(v, n, c) != "") print count(v, n, c)
                         exit

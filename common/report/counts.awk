@@ -2,7 +2,7 @@
 # claims read them, defined once.  A row of counters.tsv is
 #   label <TAB> n <TAB> name=value name=value ...
 # with the names of common/check_counters.h.  Load this file before the
-# program that uses it (common/report/counts.sh does).
+# program that uses it (common/report/report_awk.sh does).
 
 # read_counts(FIELD, V): the name=value pairs of FIELD into the array V.
 function read_counts(field, v,    m, i, kv, p) {

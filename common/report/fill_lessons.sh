@@ -9,7 +9,7 @@
 #   common/report/fill_lessons.sh --check    exit 1 if a lesson is out of date
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
-. "$(dirname "$0")/counts.sh"         # counts_awk: the simulator's counts, derived one way
+. "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=${1:-}
@@ -32,8 +32,10 @@ compared_with() {
 comparison_table() {
     local dir=$1
     shift
-    awk -F'\t' -v labels="$*" '
-        NR > 1 { rows[$1, $2] = $0; if (!($2 in seen)) { seen[$2] = 1; sizes[++ns] = $2 + 0 } }
+    report_awk '
+        # A run that did not check out has no GFLOP/s: only "ok" runs are kept.
+        FNR > 1 { ran[$1, $2] = 1; if (column("check") == "ok") gflops[$1, $2] = column("gflops")
+            if (!($2 in seen)) { seen[$2] = 1; sizes[++ns] = $2 + 0 } }
         END {
             # sizes ascending
             for (i = 2; i <= ns; i++) for (j = i; j > 1 && sizes[j - 1] > sizes[j]; j--) { t = sizes[j]; sizes[j] = sizes[j - 1]; sizes[j - 1] = t }
@@ -44,39 +46,36 @@ comparison_table() {
             for (i = 1; i <= ns; i++) { head = head " " sizes[i] " |"; rule = rule " ---: |" }
             print head " % of cuBLAS FP32 at " big " |"
             print rule " ---: |"
-            split(rows["cublas-fp32", big], r, "\t")
+            ref = ("cublas-fp32", big) in gflops ? gflops["cublas-fp32", big] : 0
             n = split(labels, l, " ")
             for (i = 1; i <= n; i++) {
-                if (!((l[i], big) in rows)) continue
+                if (!((l[i], big) in ran)) continue
                 line = "| " l[i] " |"
-                for (j = 1; j <= ns; j++) {
-                    split(rows[l[i], sizes[j]], f, "\t")
-                    line = line " " (((l[i], sizes[j]) in rows) && f[9] == "ok" ? sprintf("%.0f", f[8]) : "—") " |"
-                }
-                split(rows[l[i], big], f, "\t")
-                line = line " " (f[9] == "ok" && r[8] > 0 ? sprintf("%.1f %%", 100 * f[8] / r[8]) : "—") " |"
+                for (j = 1; j <= ns; j++)
+                    line = line " " ((l[i], sizes[j]) in gflops ? sprintf("%.0f", gflops[l[i], sizes[j]]) : "—") " |"
+                line = line " " ((l[i], big) in gflops && ref > 0 ? sprintf("%.1f %%", 100 * gflops[l[i], big] / ref) : "—") " |"
                 print line
             }
-        }' "$dir/timings.tsv"
+        }' labels="$*" "$dir/timings.tsv"
 }
 
 # timing_table DIR LABEL: a GPU report's rows for one kernel.
 timing_table() {
     echo "| n | time (ms) | GFLOP/s | % of cuBLAS FP32 |"
     echo "| ---: | ---: | ---: | ---: |"
-    awk -F'\t' -v s="$2" '
-        $1 == "cublas-fp32" { ref[$2] = $8 }
-        $1 == s { rows[++k] = $0 }
-        END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
-            if (f[9] != "ok") printf "| %d | — | — | — |\n", f[2]
-            else printf "| %d | %.3f | %.0f | %s |\n", f[2], f[3], f[8], (f[2] in ref) ? sprintf("%.1f %%", 100 * f[8] / ref[f[2]]) : "—" } }' "$1/timings.tsv"
+    report_awk '
+        $1 == "cublas-fp32" { ref[$2] = column("gflops") }
+        $1 == s { n[++k] = $2; ok[k] = column("check") == "ok"; ms[k] = column("median_ms"); gflops[k] = column("gflops") }
+        END { for (i = 1; i <= k; i++)
+            if (!ok[i]) printf "| %d | — | — | — |\n", n[i]
+            else printf "| %d | %.3f | %.0f | %s |\n", n[i], ms[i], gflops[i], (n[i] in ref) ? sprintf("%.1f %%", 100 * gflops[i] / ref[n[i]]) : "—" }' s="$2" "$1/timings.tsv"
 }
 
 # count_table DIR LABEL: the simulator's counts for one kernel.
 count_table() {
     echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) | stretches overlapping copy and read |"
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-    counts_awk '$1 == s {
+    report_awk '$1 == s {
         read_counts($3, v)
         printf "| %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d of %d |\n", $2, count(v, $2, "loads_per_element"),
             count(v, $2, "max_loads_per_thread"), count(v, $2, "sectors_per_request"), count(v, $2, "shared_loads"),
@@ -96,9 +95,10 @@ resources_table() {
     echo
     echo "| kernel | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |"
     echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"
-    awk -F'\t' -v labels=" $* " 'NR > 1 && index(labels, " " $1 " ") {
+    report_awk 'FNR > 1 && index(labels, " " $1 " ") {
         k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
-        printf "| %s `%s` | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, $4, $5, $6, $7, $8, $9 }' "$dir/resources.tsv"
+        printf "| %s `%s` | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, column("registers"), column("shared_bytes"),
+            column("spill_store_bytes"), column("blocks_per_sm"), column("limited_by"), column("occupancy_pct") }' labels=" $* " "$dir/resources.tsv"
 }
 
 # machine_code_table DIR LABEL...: each kernel's hot loop in machine code
@@ -110,10 +110,11 @@ machine_code_table() {
     echo
     echo "| kernel | FFMA | shared loads (widths) | shared loads per FFMA | global loads (widths) | cp.async copies | all instructions |"
     echo "| --- | ---: | --- | ---: | --- | ---: | ---: |"
-    awk -F'\t' -v labels=" $* " 'function w(s) { return s == "-" ? "" : " (" s ")" }
-        NR > 1 && index(labels, " " $1 " ") {
-        printf "| %s `%s` | %d | %d%s | %s | %d%s | %d | %d |\n", $1, $2, $6, $7, w($9), ($6 > 0 ? sprintf("%.2f", $7 / $6) : "—"),
-            $12, w($13), $15, $5 }' "$dir/sass.tsv"
+    report_awk 'function w(s) { return s == "-" ? "" : " (" s ")" }
+        FNR > 1 && index(labels, " " $1 " ") {
+        printf "| %s `%s` | %d | %d%s | %s | %d%s | %d | %d |\n", $1, $2, column("ffma"), column("lds"), w(column("lds_by_width")),
+            (column("ffma") > 0 ? sprintf("%.2f", column("lds") / column("ffma")) : "—"),
+            column("ldg"), w(column("ldg_by_width")), column("ldgsts"), column("instructions") }' labels=" $* " "$dir/sass.tsv"
 }
 
 # The block for one stage, from every committed report: the stage's
@@ -185,12 +186,12 @@ headline() {
         echo
         echo "| stage | GFLOP/s | % of cuBLAS FP32 |"
         echo "| --- | ---: | ---: |"
-        awk -F'\t' -v n="$big" '
-            $2 == n && $1 == "cublas-fp32" { ref = $8 }
-            $2 == n && $1 != "stage" && !index($1, "+") { rows[++k] = $1 "\t" $8 "\t" $9 }
-            END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
-                if (f[3] != "ok") printf "| %s | — | — |\n", f[1]
-                else printf "| %s | %.0f | %.1f %% |\n", f[1], f[2], 100 * f[2] / ref } }' "$dir/timings.tsv"
+        report_awk '
+            FNR > 1 && $2 == n && $1 == "cublas-fp32" { ref = column("gflops") }
+            FNR > 1 && $2 == n && !index($1, "+") { label[++k] = $1; ok[k] = column("check") == "ok"; gflops[k] = column("gflops") }
+            END { for (i = 1; i <= k; i++)
+                if (!ok[i]) printf "| %s | — | — |\n", label[i]
+                else printf "| %s | %.0f | %.1f %% |\n", label[i], gflops[i], 100 * gflops[i] / ref }' n="$big" "$dir/timings.tsv"
         echo
     done
     [ $found = 1 ] || echo "_A GPU timing report committed under reports/ fills this table (\`make report\` on a GPU, then \`make lessons\`)._"

@@ -4,7 +4,7 @@
 #   common/report/plot.sh DIR        DIR holds machine.tsv, timings.tsv (GPU) and/or counters.tsv
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
-. "$(dirname "$0")/counts.sh"         # counts_awk: the simulator's counts, derived one way
+. "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way
 dir=$(cd "$1" && pwd)
 cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
@@ -15,7 +15,7 @@ made_with_line() {
     echo "Kit $(machine made_with_kit), built with $(machine made_with_compiler); check mode $(machine "made_with_check compiler")."
 }
 # counter LABEL NAME: one count of a label's first counters.tsv row
-counter() { [ -f counters.tsv ] || return 0; counts_awk '$1 == s { read_counts($3, v); print count(v, $2, k); exit }' s="$1" k="$2" counters.tsv; }
+counter() { [ -f counters.tsv ] || return 0; report_awk '$1 == s { read_counts($3, v); print count(v, $2, k); exit }' s="$1" k="$2" counters.tsv; }
 
 plot() {  # plot NAME GNUPLOT-COMMANDS: one PNG and one SVG
     [ $have_gnuplot = yes ] || return 0
@@ -35,9 +35,9 @@ report=report.md
 if [ -f timings.tsv ]; then
     gpu=$(machine gpu)
     # Per-stage data files for gnuplot: n, GFLOP/s.
-    stages=$(awk -F'\t' 'NR > 1 && $9 == "ok" && !seen[$1]++ { print $1 }' timings.tsv)
+    stages=$(report_awk 'FNR > 1 && column("check") == "ok" && !seen[$1]++ { print $1 }' timings.tsv)
     for s in $stages; do
-        awk -F'\t' -v s="$s" 'NR > 1 && $1 == s && $9 == "ok" { print $2, $8 }' timings.tsv | sort -n > "data-$s.dat"
+        report_awk 'FNR > 1 && $1 == s && column("check") == "ok" { print $2, column("gflops") }' s="$s" timings.tsv | sort -n > "data-$s.dat"
     done
     cmd="set title 'GFLOP/s against n, $gpu'; set xlabel 'n'; set ylabel 'GFLOP/s'; set logscale x 2; set logscale y 10; set key outside right; set grid; plot "
     first=1
@@ -49,7 +49,7 @@ if [ -f timings.tsv ]; then
     plot gflops "$cmd"
     # Bars at the largest size every stage ran.
     big=4096
-    awk -F'\t' -v n=$big 'NR > 1 && $2 == n && $9 == "ok" { print NR, "\"" $1 "\"", $8 }' timings.tsv > bars.dat
+    report_awk 'FNR > 1 && $2 == n && column("check") == "ok" { print NR, "\"" $1 "\"", column("gflops") }' n=$big timings.tsv > bars.dat
     plot bars "set title 'GFLOP/s at n = $big, $gpu'; set style fill solid 0.6; set boxwidth 0.7; set ylabel 'GFLOP/s'; set logscale y 10; set grid y; set xtics rotate by -30; unset key; plot 'bars.dat' using 0:3:xtic(2) with boxes"
     # Roofline: FP32 peak from the SM count and clock (FP32 lanes per SM by
     # compute capability), memory from the measured copy bandwidth; each
@@ -62,7 +62,7 @@ if [ -f timings.tsv ]; then
         for s in $stages; do
             n=$(awk -F'\t' -v s="$s" '$1 == s { print $2 }' counters.tsv | head -n 1)
             rd=$(counter "$s" dram_read_bytes); wr=$(counter "$s" dram_write_bytes)
-            g=$(awk -F'\t' -v s="$s" -v n="$n" 'NR > 1 && $1 == s && $2 == n && $9 == "ok" { print $8 }' timings.tsv)
+            g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
             [ -n "$rd" ] && [ -n "$g" ] && awk -v n="$n" -v r="$rd" -v w="$wr" -v g="$g" -v s="$s" \
                 'BEGIN { if (r + w > 0) printf "%g %g \"%s\"\n", 2 * n * n * n / (r + w), g, s }' >> roofline.dat
         done
@@ -79,9 +79,10 @@ if [ -f timings.tsv ]; then
         echo
         echo "| stage | time (ms) | GFLOP/s | % of cuBLAS FP32 | speedup over 01 | spread (CV) | bank conflicts (ld/st) | sectors per load | DRAM MB |"
         echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-        ref=$(awk -F'\t' -v n=$big '$1 == "cublas-fp32" && $2 == n { print $8 }' timings.tsv)
-        base=$(awk -F'\t' -v n=$big '$1 == "01-naive" && $2 == n { print $8 }' timings.tsv)
-        awk -F'\t' -v n=$big 'NR > 1 && $2 == n' timings.tsv | while IFS=$'\t' read -r s nn med mn mx cv reps gf check; do
+        ref=$(report_awk '$1 == "cublas-fp32" && $2 == n { print column("gflops") }' n=$big timings.tsv)
+        base=$(report_awk '$1 == "01-naive" && $2 == n { print column("gflops") }' n=$big timings.tsv)
+        report_awk 'FNR > 1 && $2 == n { print $1 "\t" column("median_ms") "\t" column("cv") "\t" column("gflops") "\t" column("check") }' n=$big timings.tsv |
+        while IFS=$'\t' read -r s med cv gf check; do
             if [ "$check" != ok ]; then
                 echo "| $s | — | — | — | — | — | — | — | — |"
                 continue
@@ -108,7 +109,7 @@ if [ -f timings.tsv ]; then
         for s in $(awk -F'\t' 'NR > 1 && !seen[$1]++ { print $1 }' timings.tsv); do
             printf '| %s |' "$s"
             for n in $sizes; do
-                printf ' %s |' "$(awk -F'\t' -v s="$s" -v n="$n" '$1 == s && $2 == n { print ($9 == "ok" ? sprintf("%.0f", $8) : "—") }' timings.tsv)"
+                printf ' %s |' "$(report_awk '$1 == s && $2 == n { print (column("check") == "ok" ? sprintf("%.0f", column("gflops")) : "—") }' s="$s" n="$n" timings.tsv)"
             done
             echo
         done
@@ -126,7 +127,7 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     # of C against n (counts.awk's loads_per_element).
     # The stages only: a variant (stage+name) is in the table below.
     for s in $(awk -F'\t' 'NR > 1 && !index($1, "+") && !seen[$1]++ { print $1 }' counters.tsv); do
-        counts_awk '$1 == s && read_counts($3, v) && count(v, $2, "loads_per_element") != "" {
+        report_awk '$1 == s && read_counts($3, v) && count(v, $2, "loads_per_element") != "" {
             print $2, count(v, $2, "loads_per_element") }' s="$s" counters.tsv > "loads-$s.dat"
     done
     cmd="set title 'Floats loaded from global memory per element of C (CPU simulator, check mode)'; set xlabel 'n'; set ylabel 'floats per element'; set logscale xy 2; set xrange [1.5:*]; set yrange [0.25:*]; set key left top; set grid; plot "
@@ -160,7 +161,7 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
         echo
         echo "| stage | n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
         echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-        counts_awk 'NR > 1 {
+        report_awk 'NR > 1 {
             read_counts($3, v)
             printf "| %s | %d | %.1f | %d | %.2f | %d | %.3g | %d/%d | %d |\n", $1, $2, count(v, $2, "loads_per_element"),
                 count(v, $2, "max_loads_per_thread"), count(v, $2, "sectors_per_request"), count(v, $2, "shared_loads"),
@@ -202,17 +203,20 @@ if [ -f resources.tsv ]; then
         [ -f occupancy_api.tsv ] && api=occupancy_api.tsv
         echo "| stage | kernel | threads per block | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |${api:+ blocks per SM (occupancy API) |}"
         echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |${api:+ ---: |}"
-        awk -F'\t' -v api="$api" '
-            FILENAME == api { if (FNR > 1) said[$1 SUBSEP $2] = ($5 == "" ? $3 : $5); next }
+        report_awk '
+            # A kernel the runtime could not be asked about has its error
+            # where the registers would be, and no blocks per SM.
+            FILENAME == api { if (FNR > 1) said[$1 SUBSEP $2] = (column("blocks_per_sm") == "" ? column("registers") : column("blocks_per_sm")); next }
             FNR > 1 {
                 k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
-                printf "| %s | `%s` | %d | %d | %d | %d | %d | %s | %.1f %% |", $1, k, $3, $4, $5, $6, $7, $8, $9
+                printf "| %s | `%s` | %d | %d | %d | %d | %d | %s | %.1f %% |", $1, k, column("threads"), column("registers"),
+                    column("shared_bytes"), column("spill_store_bytes"), column("blocks_per_sm"), column("limited_by"), column("occupancy_pct")
                 if (api != "") {
                     a = ($1 SUBSEP k) in said ? said[$1, k] : "—"
-                    printf " %s%s |", a, (a ~ /^[0-9]+$/ && a + 0 != $7 ? " (differs)" : "")
+                    printf " %s%s |", a, (a ~ /^[0-9]+$/ && a + 0 != column("blocks_per_sm") ? " (differs)" : "")
                 }
                 printf "\n"
-            }' $api resources.tsv
+            }' api="$api" $api resources.tsv
     } >> "$report"
 fi
 # The hot loops' memory instructions per kernel (report.sh's machine code).
@@ -226,10 +230,12 @@ if [ -f sass.tsv ]; then
         echo
         echo "| stage | kernel | source lines | instructions | FFMA | shared loads (widths) | shared loads per FFMA | shared stores | global loads (widths) | cp.async copies | barriers |"
         echo "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |"
-        awk -F'\t' 'function w(s) { return s == "-" ? "" : " (" s ")" }
-        NR > 1 {
-            printf "| %s | `%s` | %s-%s | %d | %d | %d%s | %s | %d | %d%s | %d | %d |\n", $1, $2, $3, $4, $5, $6, $7, w($9),
-                ($6 > 0 ? sprintf("%.2f", $7 / $6) : "-"), $10, $12, w($13), $15, $16
+        report_awk 'function w(s) { return s == "-" ? "" : " (" s ")" }
+        FNR > 1 {
+            printf "| %s | `%s` | %s-%s | %d | %d | %d%s | %s | %d | %d%s | %d | %d |\n", $1, $2, column("first_line"), column("last_line"),
+                column("instructions"), column("ffma"), column("lds"), w(column("lds_by_width")),
+                (column("ffma") > 0 ? sprintf("%.2f", column("lds") / column("ffma")) : "-"), column("sts"),
+                column("ldg"), w(column("ldg_by_width")), column("ldgsts"), column("barriers")
         }' sass.tsv
     } >> "$report"
 fi

@@ -18,6 +18,7 @@ cd "$root"
 started=$(date +%s)
 progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; }
 . "$root/grader/lib.sh"   # wait_for_slot
+. "$root/common/report/report_awk.sh"   # report_awk: the report tables read one way
 cores=$(nproc 2>/dev/null || echo 2)
 
 # label, lab file, compiler flags (- for none): the solutions, their
@@ -99,7 +100,7 @@ resources() {
     printf 'stage\tkernel\tregisters\tshared_bytes\tblocks_per_sm\n' > "$out/occupancy_api.tsv"
     labs | while read -r label src defines; do
         [ "$defines" = - ] && defines=
-        threads=$(awk -F'\t' -v l="$label" '$1 == l { print $3; exit }' "$out/resources.tsv")
+        threads=$(report_awk 'FNR > 1 && $1 == l { print column("threads"); exit }' l="$label" "$out/resources.tsv")
         [ -n "$threads" ] || continue
         LAB_DEFINES="$defines" common/occupancy/occupancy_api.sh "$src" "$threads" "$root/build/report/occupancy_api/$label" \
             2> /dev/null | awk -v l="$label" '{ print l "\t" $0 }' >> "$out/occupancy_api.tsv" || true

@@ -5,8 +5,8 @@
 # Expects ROOT (the kit) and REPORTS (the folder of committed reports,
 # normally $ROOT/reports) to be set.
 
-# shellcheck source=common/report/counts.sh
-. "$ROOT/common/report/counts.sh"
+# shellcheck source=common/report/report_awk.sh
+. "$ROOT/common/report/report_awk.sh"
 
 # The simulator's reports: a counters.tsv with no timings.tsv beside it.
 sim_reports() {
@@ -44,7 +44,7 @@ gpu_name() {
 # derives (loads_per_element, shared_words_per_fma, sectors_per_request).
 # Prints nothing if it is absent.
 count() {
-    counts_awk '$1 == s && $2 == n {
+    report_awk '$1 == s && $2 == n {
             read_counts($3, v)
             x = count(v, n, k)
             if (x == "") exit
@@ -61,17 +61,16 @@ count() {
 # LABEL:kernel picks one kernel of several.  Prints nothing if it is absent.
 sass() {
     [ -f "$1/sass.tsv" ] || return 0
-    awk -F'\t' -v l="${2%%:*}" -v k="$([[ "$2" == *:* ]] && echo "${2#*:}")" -v f="$3" '
-        NR > 1 && $1 == l && (k == "" || $2 == k) {
+    report_awk 'FNR > 1 && $1 == l && (k == "" || $2 == k) {
             wide = 0
-            if (match($9, /16x[0-9]+/)) wide = substr($9, RSTART + 3, RLENGTH - 3)
-            if (f == "ffma") print $6
-            else if (f == "shared_loads") print $7
-            else if (f == "shared_loads_per_ffma" && $6 > 0) printf "%.2f\n", $7 / $6
+            if (match(column("lds_by_width"), /16x[0-9]+/)) wide = substr(column("lds_by_width"), RSTART + 3, RLENGTH - 3)
+            if (f == "ffma") print column("ffma")
+            else if (f == "shared_loads") print column("lds")
+            else if (f == "shared_loads_per_ffma" && column("ffma") > 0) printf "%.2f\n", column("lds") / column("ffma")
             else if (f == "wide_shared_loads") print wide
-            else if (f == "instructions") print $5
+            else if (f == "instructions") print column("instructions")
             exit
-        }' "$1/sass.tsv"
+        }' l="${2%%:*}" k="$([[ "$2" == *:* ]] && echo "${2#*:}")" f="$3" "$1/sass.tsv"
 }
 
 # resources DIR LABEL FIELD: a kernel's registers, blocks_per_sm or
@@ -79,13 +78,12 @@ sass() {
 # picks one kernel of several.  Prints nothing if it is absent.
 resources() {
     [ -f "$1/resources.tsv" ] || return 0
-    awk -F'\t' -v l="${2%%:*}" -v k="$([[ "$2" == *:* ]] && echo "${2#*:}")" -v f="$3" '
-        NR > 1 && $1 == l && (k == "" || index($2, k) == 1) {
-            if (f == "registers") print $4
-            else if (f == "blocks_per_sm") print $7
-            else if (f == "occupancy") printf "%.0f %%\n", $9
+    report_awk 'FNR > 1 && $1 == l && (k == "" || index($2, k) == 1) {
+            if (f == "registers") print column("registers")
+            else if (f == "blocks_per_sm") print column("blocks_per_sm")
+            else if (f == "occupancy") printf "%.0f %%\n", column("occupancy_pct")
             exit
-        }' "$1/resources.tsv"
+        }' l="${2%%:*}" k="$([[ "$2" == *:* ]] && echo "${2#*:}")" f="$3" "$1/resources.tsv"
 }
 
 # figure NAME OUT.pdf [GNUPLOT-ASSIGNMENTS]: draws slides/figures/NAME.gp.

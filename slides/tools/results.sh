@@ -23,7 +23,7 @@ for dir in $(sim_reports); do
     echo
     echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-    counts_awk '$1 == s {
+    report_awk '$1 == s {
         read_counts($3, v)
         w = count(v, $2, "shared_words_per_fma")
         printf "| %d | %.1f | %d | %.2f | %d | %s | %d/%d | %d |\n", $2, count(v, $2, "loads_per_element"),
@@ -39,7 +39,7 @@ for dir in $(sim_reports); do
     mkdir -p "$data"
     stages=$(awk -F'\t' 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$dir/counters.tsv")
     for s in $stages; do
-        counts_awk '$1 == s && read_counts($3, v) && count(v, $2, "loads_per_element") != "" {
+        report_awk '$1 == s && read_counts($3, v) && count(v, $2, "loads_per_element") != "" {
             print $2, count(v, $2, "loads_per_element") }' s="$s" "$dir/counters.tsv" > "$data/$s.dat"
     done
     figure loads "$figdir/loads-$stage-$(basename "$dir").pdf" "datadir='$data'; stages='$stages'; stage='$stage'"
@@ -59,13 +59,13 @@ for dir in $gpus; do
     echo
     echo "| n | median time (ms) | GFLOP/s | % of cuBLAS FP32 | spread (CV) |"
     echo "| ---: | ---: | ---: | ---: | ---: |"
-    awk -F'\t' -v s="$stage" '
-        $1 == "cublas-fp32" && $9 == "ok" { ref[$2] = $8 }
-        $1 == s { rows[++k] = $0 }
-        END { for (i = 1; i <= k; i++) { split(rows[i], f, "\t")
-            if (f[9] != "ok") printf "| %d | — | — | — | — |\n", f[2]
-            else printf "| %d | %.3f | %.0f | %s | %.1f %% |\n", f[2], f[3], f[8],
-                (f[2] in ref) ? sprintf("%.1f %%", 100 * f[8] / ref[f[2]]) : "—", 100 * f[6] } }' "$dir/timings.tsv"
+    report_awk '
+        $1 == "cublas-fp32" && column("check") == "ok" { ref[$2] = column("gflops") }
+        $1 == s { n[++k] = $2; ok[k] = column("check") == "ok"; ms[k] = column("median_ms"); gflops[k] = column("gflops"); cv[k] = column("cv") }
+        END { for (i = 1; i <= k; i++)
+            if (!ok[i]) printf "| %d | — | — | — | — |\n", n[i]
+            else printf "| %d | %.3f | %.0f | %s | %.1f %% |\n", n[i], ms[i], gflops[i],
+                (n[i] in ref) ? sprintf("%.1f %%", 100 * gflops[i] / ref[n[i]]) : "—", 100 * cv[i] }' s="$stage" "$dir/timings.tsv"
     echo
     echo "\\footnotesize $gpu (CUDA $(machine "$dir" cuda), driver $(machine "$dir" driver), $(machine "$dir" date)):"
     echo "\`$(rel "$dir")/timings.tsv\`, the median of repetitions timed with CUDA events, L2 flushed before each."
@@ -74,7 +74,7 @@ for dir in $gpus; do
     # Every stage at the largest size timed, this one in colour.
     big=$(awk -F'\t' 'NR > 1 && $2 > m { m = $2 } END { print m }' "$dir/timings.tsv")
     bars="$figdir/bars-$(basename "$dir").dat"
-    awk -F'\t' -v n="$big" -v s="$stage" 'NR > 1 && $2 == n && $9 == "ok" { print $1, $8, ($1 == s) }' "$dir/timings.tsv" > "$bars"
+    report_awk 'FNR > 1 && $2 == n && column("check") == "ok" { print $1, column("gflops"), ($1 == s) }' n="$big" s="$stage" "$dir/timings.tsv" > "$bars"
     figure gflops "$figdir/gflops-$stage-$(basename "$dir").pdf" "data='$bars'; gpu='$gpu'; n=$big"
     echo "## Every stage on $gpu"
     echo
