@@ -25,7 +25,8 @@
 #                  common/check_counters.h declares
 #   test-lessons   the numbers in the lessons match the committed reports, and
 #                  every comparison they state in words (common/report/claims.tsv)
-#                  is still there and still supported by them
+#                  is still there and still supported by them; the tables' reader
+#                  (common/report/report_awk.sh) takes columns by name
 #   test-slides    every deck builds to a PDF with its pages (slides/tools/test_slides.sh)
 
 TEST_OUT := $(ROOT)/build/tests
@@ -210,6 +211,8 @@ test-lessons:
 	@env $$(common/tests/comma_locale.sh $(TEST_OUT)/locale) common/report/fill_lessons.sh --check && \
 	    echo "test-lessons: every lesson matches reports/ (read under a locale that writes 1,5 where one can be built)"
 	@common/report/tests/claims.sh && echo "test-lessons: every claim of common/report/claims.tsv is in its lesson and the reports support it"
+	@mkdir -p $(TEST_OUT) && common/report/tests/report_awk.sh > $(TEST_OUT)/report_awk.log || { cat $(TEST_OUT)/report_awk.log; exit 1; }
+	@echo "test-lessons: the report's tables are read by column name, and the counts derived one way (common/report/report_awk.sh)"
 
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench
