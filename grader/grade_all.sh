@@ -437,6 +437,14 @@ for id in "${!ungraded[@]}"; do no_grade[$id]=1; done
         score gradebook -v stages="$stages" -v prov="$d/provenance.tsv" "$d/all.tsv"
     done
 } > "$book.tmp" && mv "$book.tmp" "$book"
+# The class's tests, from the same grades: how many students lost each,
+# and the reason most of them were given (grader/class_tests.sh).
+graded_tsvs=()
+for id in "${ids[@]}"; do
+    d=$(student_dir "$id")
+    [ -z "${no_grade[$id]+x}" ] && [ -f "$d/all.tsv" ] && graded_tsvs+=("$d/all.tsv")
+done
+class_line=$("$root/grader/class_tests.sh" "$out/tests.csv" ${graded_tsvs[@]+"${graded_tsvs[@]}"})
 
 took=$(( ($(now_ms) - start_ms) / 1000 ))
 if [ -n "$merge" ]; then
@@ -445,6 +453,7 @@ else
     echo "grade-all: $total students: $graded graded, $skipped already graded, ${#failed[@]} could not be graded; $(fmt_duration "$took")"
 fi
 echo "gradebook: $book"
+[ -f "$out/tests.csv" ] && echo "tests: $out/tests.csv, each test's students who lost it and their most common reason; $class_line"
 status=0
 # Said again at the end, where it is read: those students are not in it.
 [ -z "${archive_note:-}" ] || echo "grade-all: warning: $archive_note" >&2

@@ -33,7 +33,7 @@ gradescope handout: SHELL := /bin/bash
 # handout): the top-level help calls this.
 instructor-help:
 	@echo "For instructors:"
-	@echo "make grade-all SUBMISSIONS=dir [LAB=..]    (instructors) grade each subfolder as one student [JOBS=n] [FORCE=1]"
+	@echo "make grade-all SUBMISSIONS=dir [LAB=..]    (instructors) grade each subfolder as one student: gradebook.csv, tests.csv [JOBS=n] [FORCE=1]"
 	@echo "make grade-slurm SUBMISSIONS=dir TASKS=n   (instructors) grade-all on a Slurm cluster: job array + merge [CPUS=c] [WAIT=1]"
 	@echo "make gradescope [LAB=NN] [GRADE_SEED=n]    (instructors) Gradescope autograder: build/gradescope/autograder[-NN-name].zip"
 	@echo "make handout                               (instructors) student handout, no solutions or keys: build/handout/"

@@ -72,6 +72,15 @@ grep -q "no 01-naive/matmul.cu in the submission" "$out/$carol/grade.log" ||
 progress=$(grep -c -E "^\\[[1-4]/4\\] .*: [0-9]+/$full01 \\(ETA [0-9]+(s|m[0-9]{2}s)\\)\$" "$base/grade-all-1.log")
 [ "$progress" = 4 ] && echo "ok   first run: 4 progress lines with scores and an ETA" ||
     fail "first run: $progress progress lines like '[1/4] alice: $full01/$full01 (ETA 5s)' (see $base/grade-all-1.log)"
+# The class's tests: alice lost none, bob (the skeletons), carol (no stage)
+# and dave (no compile) every kernel test; the quiz only bob and carol.
+if grep -qx '01-naive,n=1,1,4,3,".*",1' "$out/tests.csv" 2>/dev/null &&
+        grep -q '^01-naive,quiz Q1,1,4,2,' "$out/tests.csv" &&
+        grep -q "^tests: $out/tests.csv, .*; lost by most students: 01-naive n=1 (3 of 4), 01-naive n=2 (3 of 4), 01-naive n=3 (3 of 4)\$" "$base/grade-all-1.log"; then
+    echo "ok   first run: tests.csv counts the students who lost each test, with a reason, and the log names the tests most lost"
+else
+    fail "first run: tests.csv or its line in the log is not as expected (see $out/tests.csv, $base/grade-all-1.log)"
+fi
 stamps() { for id in alice bob "$carol" dave; do stat -c %Y.%y "$out/$id/results.json"; done; }
 before=$(stamps)
 
