@@ -133,8 +133,13 @@ not_simulated_why() {
         echo "uses inline assembly (asm), whose PTX instructions only a GPU runs, while the CPU simulator compiles the file for the CPU: $kit_limit_tail, or write it with CUDA's C++ functions (__ldg, __pipeline_memcpy_async, ...)"
     elif grep -qF 'a kernel launch that leaves parameters to their default arguments is not simulated' "$1"; then
         echo "launches a kernel with parameters left to their default arguments, which nvcc fills in and the CPU simulator cannot see (it knows a kernel by its address): $kit_limit_tail, or pass every argument"
-    else
+    elif grep -qF 'cudaLaunchKernel with the kernel as a pointer to void (its C form) is not simulated' "$1"; then
+        echo "launches its kernel with cudaLaunchKernel given the kernel as a pointer to void (the C form), which does not say the kernel's parameter types, and the CPU simulator calls a kernel as a C++ function: $kit_limit_tail, or pass the kernel itself, cudaLaunchKernel(kernel, grid, block, args, ...)"
+    elif grep -qF 'the occupancy API (cudaOccupancy*, cudaFuncGetAttributes) is not simulated' "$1"; then
         echo "asks the occupancy API (cudaOccupancy*, cudaFuncGetAttributes), which answers from the registers nvcc gives the kernel, and without nvcc (no CUDA toolkit here, or NVCC_CHECK=0) the CPU simulator has none: $kit_limit_tail, or where the CUDA toolkit is"
+    else
+        # A refusal this list does not know yet: the simulator's own words.
+        echo "uses what the CPU simulator refuses: $(grep -oE "[^:\"']+ is $not_simulated_marker [^\"]*" "$1" | head -n 1 | sed 's/^ *//')"
     fi
 }
 

@@ -123,9 +123,11 @@ struct kernel_site { const char *file; int line; };
 // name[];` names (rewrite_launch.c rewrites the declaration to ask here).
 void *dynamic_shared_memory();
 
-// Runs entry(closure) once per CUDA thread of every block of kernel.
-void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
-            kernel_site site, const void *kernel);
+// Runs entry(closure) once per CUDA thread of every block of kernel; the
+// launch's error (its configuration refused, the kernel failed), also
+// recorded for cudaGetLastError.
+cudaError_t launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
+                   kernel_site site, const void *kernel);
 
 // A `__device__` variable, which lives in host memory here: the rewrite of a
 // lab file registers each (rewrite_launch.c) so that check mode counts a
@@ -197,8 +199,17 @@ struct sim_cfg {
     }
 };
 
+namespace sim {
+// What CUDA has and the simulator does not run is refused where a program
+// calls it, with why, by a static_assert on this (always false, but only
+// once a call instantiates it): a limit of the kit, never the code's mistake.
+template <class... A>
+constexpr bool not_simulated = false;
+
+// One launch of kernel, with each thread's copy of the arguments, however
+// the program asked for it (`<<<...>>>`, cudaLaunchKernel).
 template <class... P, class... A>
-void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
+cudaError_t launch_kernel(void (*kernel)(P...), pending_launch<A...> &&l)
 {
     static_assert(sizeof...(A) <= sizeof...(P), "kernel launched with more arguments than it has parameters");
     // nvcc fills in a kernel's default arguments at the launch; here the
@@ -209,14 +220,57 @@ void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
                   "(unless the kernel has no defaults and the launch is missing arguments); pass every "
                   "argument, or run and grade it on a GPU (BACKEND=gpu)");
     if constexpr (sizeof...(A) == sizeof...(P)) {
-        sim::kernel_closure<P...> closure{kernel, std::tuple<P...>(std::move(l.args))};
+        kernel_closure<P...> closure{kernel, std::tuple<P...>(std::move(l.args))};
         std::apply([&l](const P &...a) {
-            const void *pointers[] = {nullptr, sim::data_pointer_or_null(a)...};
-            sim::note_launch_pointers(pointers + 1, sizeof...(P), l.site.file, l.site.line);
+            const void *pointers[] = {nullptr, data_pointer_or_null(a)...};
+            note_launch_pointers(pointers + 1, sizeof...(P), l.site.file, l.site.line);
         }, closure.args);
-        sim::launch(l.grid, l.block, l.dynamic_shared, &sim::kernel_closure<P...>::run, &closure, l.site,
-                    reinterpret_cast<const void *>(kernel));
+        return launch(l.grid, l.block, l.dynamic_shared, &kernel_closure<P...>::run, &closure, l.site,
+                      reinterpret_cast<const void *>(kernel));
     }
+    return cudaErrorInvalidValue;  // not reached: refused when compiled
+}
+
+// cudaLaunchKernel's arguments, args[i] pointing to the i-th: each read
+// as the type of the kernel's parameter i.
+template <class... P, size_t... I>
+cudaError_t launch_from_pointers(void (*kernel)(P...), const sim_cfg &cfg, void **args, std::index_sequence<I...>)
+{
+    return launch_kernel(kernel, cfg(*static_cast<std::remove_cv_t<P> *>(args[I])...));
+}
+}  // namespace sim
+
+template <class... P, class... A>
+void operator%(void (*kernel)(P...), sim::pending_launch<A...> &&l)
+{
+    sim::launch_kernel(kernel, std::move(l));
+}
+
+// cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream): the
+// form of CUDA's C++ API (cuda_runtime.h), whose kernel's type says how to
+// read each argument; the same launch as `kernel<<<grid, block,
+// shared_bytes, stream>>>(...)`, its error returned.
+template <class... P>
+cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 grid, dim3 block, void **args, size_t shared_bytes = 0,
+                             cudaStream_t stream = nullptr, const char *file = __builtin_FILE(),
+                             int line = __builtin_LINE())
+{
+    return sim::launch_from_pointers(kernel, sim_cfg(grid, block, shared_bytes, stream, file, line), args,
+                                     std::index_sequence_for<P...>{});
+}
+// Its C form takes the kernel as a pointer to void, which does not say what
+// the arguments are; the simulator, which calls the kernel as a C++
+// function, needs to know.
+template <class... A>
+cudaError_t cudaLaunchKernel(const void *, A...)
+{
+    static_assert(sim::not_simulated<A...>,
+                  "cudaLaunchKernel with the kernel as a pointer to void (its C form) is not simulated: the CPU "
+                  "simulator calls a kernel as a C++ function and needs its parameter types, which a void "
+                  "pointer does not carry, a limit of the kit, not a mistake in your code; pass the kernel "
+                  "itself, cudaLaunchKernel(kernel, grid, block, args, ...), as CUDA's C++ form takes it, or "
+                  "run and grade it on a GPU (BACKEND=gpu)");
+    return cudaErrorInvalidValue;
 }
 
 #define threadIdx (::sim::current_thread->thread_idx)
@@ -387,11 +441,8 @@ inline unsigned sim_warp_match_all_sync(unsigned mask, T value, int *pred)
     return r;
 }
 // Names CUDA has and the simulator does not run are refused when a program
-// calls them, as a limit of the kit rather than a mistake in the code.
-namespace sim {
-template <class... A>
-constexpr bool not_simulated = false;
-}
+// calls them (sim::not_simulated, above), as a limit of the kit rather than
+// a mistake in the code.
 // Inline assembly: PTX instructions, which only a GPU runs.  The launch
 // rewriter (rewrite_launch.c) puts this in place of each asm statement.
 #define SIM_INLINE_ASSEMBLY                                                                                   \

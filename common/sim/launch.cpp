@@ -730,13 +730,11 @@ bool abandon_running_thread(cudaError_t error, const std::string &why)
     abort();
 }
 
-void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
-            kernel_site site, const void *kernel)
+cudaError_t launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
+                   kernel_site site, const void *kernel)
 {
-    if (sticky_error()) {
-        record_error(sticky_error());
-        return;
-    }
+    if (sticky_error())
+        return record_error(sticky_error());
     unsigned long threads = (unsigned long)block.x * block.y * block.z;
     const char *bad = nullptr;
     if (threads == 0 || (unsigned long)grid.x * grid.y * grid.z == 0)
@@ -750,24 +748,21 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
     if (bad) {
         report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u)>>> refused: %s (cudaErrorInvalidConfiguration)",
                short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, bad);
-        record_error(cudaErrorInvalidConfiguration);
-        return;
+        return record_error(cudaErrorInvalidConfiguration);
     }
     std::string refused = refused_for_resources(kernel, threads);
     if (!refused.empty()) {
         report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u)>>> refused: %s (cudaErrorLaunchOutOfResources)",
                short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z,
                refused.c_str());
-        record_error(cudaErrorLaunchOutOfResources);
-        return;
+        return record_error(cudaErrorLaunchOutOfResources);
     }
     refused = refused_for_shared_memory(kernel, dynamic_shared);
     if (!refused.empty()) {
         report("%s:%d: launch <<<(%u,%u,%u), (%u,%u,%u), %zu>>> refused: %s (cudaErrorInvalidValue)",
                short_file(site.file), site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, dynamic_shared,
                refused.c_str());
-        record_error(cudaErrorInvalidValue);
-        return;
+        return record_error(cudaErrorInvalidValue);
     }
     launch_job job;
     job.grid = grid;
@@ -792,7 +787,9 @@ void launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *),
     if (job.failed) {
         report("kernel launched at %s:%d failed: %s", short_file(site.file), site.line, job.failure.c_str());
         record_sticky_error(job.error);
+        return job.error;
     }
+    return cudaSuccess;
 }
 
 }  // namespace sim

@@ -246,7 +246,8 @@ expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: corr
 # did).
 NVCC_CHECK=0 expect occupancy-query 0/$full01 "kit limit: 01-naive/matmul.cu asks the occupancy API"
 expect active-mask 0/$full01 "kit limit: 01-naive/matmul.cu uses __activemask()"
-expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchKernel, which CUDA provides"
+expect launch-by-api 0/$full01 "kit limit: 01-naive/matmul.cu launches its kernel with cudaLaunchKernel given the kernel as a pointer to void"
+expect launch-with-attributes 0/$full01 "kit limit: 01-naive/matmul.cu uses cudaLaunchConfig_t, cudaLaunchKernelEx, which CUDA provides"
 expect default-kernel-argument 0/$full01 "kit limit: 01-naive/matmul.cu launches a kernel with parameters left to their default arguments"
 expect inline-ptx 0/$full01 "kit limit: 01-naive/matmul.cu uses inline assembly (asm), whose PTX instructions only a GPU runs"
 # Cooperative groups the simulator's stand-in lacks: a group it refuses
@@ -390,10 +391,10 @@ pool_case make-run-own-header make_run_own_header
 # a stage folder of its own (its build goes to build/sim/kit-limit/).
 make_run_kit_limit() {
     probe="$out/kit-limit/01-naive"
-    rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/launch-by-api/01-naive/matmul.cu" "$probe/" &&
+    rm -rf "$probe" && mkdir -p "$probe" && cp "$cases/launch-with-attributes/01-naive/matmul.cu" "$probe/" &&
         echo "include $root/common/lab.mk" > "$probe/Makefile"
     if ! make --no-print-directory -C "$probe" run BACKEND=sim N=8 > "$out/make-run-kit-limit.log" 2>&1 &&
-            grep -q "^note: cudaLaunchKernel: CUDA has it and the CPU simulator does not" "$out/make-run-kit-limit.log"; then
+            grep -q "^note: cudaLaunchConfig_t, cudaLaunchKernelEx: CUDA has it and the CPU simulator does not" "$out/make-run-kit-limit.log"; then
         echo "ok   make run: a name CUDA has and the simulator lacks is called the kit's limit"
     else
         echo "FAIL make run: no note on the kit's limit under the compiler's messages (see $out/make-run-kit-limit.log)"

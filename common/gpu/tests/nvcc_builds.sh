@@ -37,7 +37,7 @@ make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/nu
     "$root/build/gpu/common/gpu_ledger.o" > /dev/null 2>&1
 
 ls labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
-    grader/tests/bad-kernels/{active-mask,occupancy-query,launch-by-api,default-kernel-argument,cooperative-groups-grid,cooperative-groups-memcpy,inline-ptx,prints-from-every-thread,racy-split-k,resets-the-device,too-many-registers,launch-bounds-exceeded,misaligned-float4,static-plus-dynamic-shared,loads-through-atomics,loads-through-memcpy,naive-where-tile-does-not-divide}/*/matmul.cu \
+    grader/tests/bad-kernels/{active-mask,occupancy-query,launch-by-api,launch-with-attributes,default-kernel-argument,cooperative-groups-grid,cooperative-groups-memcpy,inline-ptx,prints-from-every-thread,racy-split-k,resets-the-device,too-many-registers,launch-bounds-exceeded,misaligned-float4,static-plus-dynamic-shared,loads-through-atomics,loads-through-memcpy,naive-where-tile-does-not-divide}/*/matmul.cu \
     grader/tests/bad-kernels/host-compute*/*/matmul.cu grader/tests/bad-kernels/rebuilds-inputs-on-host/*/matmul.cu |
     xargs -P "$jobs" -I{} bash -c 'build_one "$1"' _ {}
 status=$?

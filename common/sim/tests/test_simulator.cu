@@ -199,6 +199,49 @@ START_TEST(last_error_is_cleared_by_get_not_peek)
 }
 END_TEST
 
+// cudaLaunchKernel's C++ form: each argument read through its pointer as the
+// kernel's parameter type (a const pointer, an int, a struct by value), the
+// dynamic shared bytes passed on, and this launch's error returned.
+struct scale_by { float factor; int offset; };
+
+__global__ void scaled_copy(const int *in, int *out, int n, scale_by s)
+{
+    extern __shared__ int staged[];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    staged[threadIdx.x] = i < n ? in[i] : 0;
+    __syncthreads();
+    if (i < n)
+        out[i] = (int)(staged[threadIdx.x] * s.factor) + s.offset;
+}
+
+START_TEST(cuda_launch_kernel_reads_arguments_by_the_kernels_types)
+{
+    const int n = 300, threads = 128;
+    std::vector<int> in(n);
+    for (int i = 0; i < n; i++)
+        in[i] = i - 7;
+    int *d_in = dev_alloc<int>(n), *d_out = dev_alloc<int>(n);
+    to_device(d_in, in);
+    const int *in_arg = d_in;
+    int count = n;
+    scale_by s = {3.0f, 5};
+    void *args[] = {&in_arg, &d_out, &count, &s};
+    CUDA_OK(cudaLaunchKernel(scaled_copy, dim3((n + threads - 1) / threads), dim3(threads), args,
+                             threads * sizeof(int), nullptr));
+    CUDA_OK(cudaGetLastError());
+    std::vector<int> out = to_host(d_out, n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(out[i] == 3 * in[i] + 5, "out[%d] = %d, want %d", i, out[i], 3 * in[i] + 5);
+    // A refused launch: its error returned, and left for cudaGetLastError.
+    stderr_capture cap;
+    CUDA_IS(cudaErrorInvalidConfiguration, cudaLaunchKernel(scaled_copy, dim3(1), dim3(1025), args));
+    std::string said = cap.finish();
+    ASSERT_CONTAINS(said, "refused: more than 1024 threads per block");
+    CUDA_IS(cudaErrorInvalidConfiguration, cudaGetLastError());
+    CUDA_IS(cudaSuccess, cudaGetLastError());
+}
+END_TEST
+
 // `extern __shared__` inside a kernel and at file scope (the rewriter turns
 // them into a pointer and a macro on the simulator's buffer).
 extern __shared__ float whole_file_dynamic[];
@@ -2425,6 +2468,7 @@ static Suite *simulator_suite(void)
     tc = tcase(s, "launch_configuration", 10);
     tcase_add_test(tc, bad_configurations_are_refused);
     tcase_add_test(tc, last_error_is_cleared_by_get_not_peek);
+    tcase_add_test(tc, cuda_launch_kernel_reads_arguments_by_the_kernels_types);
     tcase_add_test(tc, dynamic_shared_memory_is_per_block);
     tcase_add_test(tc, dynamic_shared_memory_over_48k_is_refused);
     tcase_add_test(tc, static_and_dynamic_shared_memory_share_one_limit);
