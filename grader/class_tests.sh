@@ -14,7 +14,8 @@ set -euo pipefail
 . "$(dirname "$0")/../common/c_numbers.sh"   # C's numbers, whatever the locale
 out=$1
 shift
-[ $# -gt 0 ] || { rm -f "$out"; exit 0; }
+rm -f "$out"   # never an earlier run's table beside this run's gradebook
+[ $# -gt 0 ] || exit 0
 awk -F'\t' -v csv_out="$out.tmp" '
     function csv(s) {
         if (s ~ /[",]/ || s ~ /^[ \t]/ || s ~ /[ \t]$/) { gsub(/"/, "\"\"", s); s = "\"" s "\"" }
