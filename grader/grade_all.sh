@@ -420,6 +420,7 @@ book="$out/gradebook.csv"
 # grading was interrupted.  The last columns say what each grade was made
 # with (commas left out, so every row splits the same way).
 declare -A no_grade=()
+graded_tsvs=()   # the students with a grade: the class's tests come from them
 for id in ${not_graded[@]+"${not_graded[@]}"}; do no_grade[$id]=1; done
 for id in "${!ungraded[@]}"; do no_grade[$id]=1; done
 {
@@ -435,16 +436,15 @@ for id in "${!ungraded[@]}"; do no_grade[$id]=1; done
             continue
         fi
         score gradebook -v stages="$stages" -v prov="$d/provenance.tsv" "$d/all.tsv"
+        graded_tsvs+=("$d/all.tsv")
     done
 } > "$book.tmp" && mv "$book.tmp" "$book"
 # The class's tests, from the same grades: how many students lost each,
-# and the reason most of them were given (grader/class_tests.sh).
-graded_tsvs=()
-for id in "${ids[@]}"; do
-    d=$(student_dir "$id")
-    [ -z "${no_grade[$id]+x}" ] && [ -f "$d/all.tsv" ] && graded_tsvs+=("$d/all.tsv")
-done
-class_line=$("$root/grader/class_tests.sh" "$out/tests.csv" ${graded_tsvs[@]+"${graded_tsvs[@]}"})
+# and the reason most of them were given (score.awk's class mode).  Never
+# an earlier run's table beside this run's gradebook.
+rm -f "$out/tests.csv"
+class_line=
+[ ${#graded_tsvs[@]} -eq 0 ] || class_line=$(score class -v csv_out="$out/tests.csv" "${graded_tsvs[@]}")
 
 took=$(( ($(now_ms) - start_ms) / 1000 ))
 if [ -n "$merge" ]; then

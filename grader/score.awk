@@ -31,6 +31,11 @@
 #                                    ",stage,...,total,max,graded_on,compiler,kit,seed,needs_gpu"
 #                                    (needs_gpu: the stages a kit limit left ungraded, ";" between)
 #                                    (-v stages="01-naive ...", -v prov=provenance.tsv)
+#   class      SCORED...             a class's tests, one SCORED file a student: to
+#                                    -v csv_out=FILE a row a test (stage, test, points,
+#                                    students, lost_by, the reason most were given,
+#                                    students given it), and one line naming the three
+#                                    tests most students lost
 
 # A string as the inside of a JSON string literal.
 function json_escape(s) {
@@ -67,6 +72,17 @@ is_table() {
 # Results (agree, stage) and scored rows (sum, total, gradebook, first_failure).
 mode == "agree" { ran[$1 SUBSEP $2] = 1; ran_order[++ran_count] = $1 SUBSEP $2; next }
 mode == "stage" { status[$2] = $3; message[$2] = $4; next }
+mode == "class" {
+    key = $1 SUBSEP $2
+    if (!(key in class_points)) { class_order[++class_tests] = key; class_points[key] = $4 }
+    class_students[key]++
+    if ($3 < $4) {
+        class_lost[key]++
+        r = class_reason($5)
+        if (++class_given[key, r] > class_most[key]) { class_most[key] = class_given[key, r]; class_why[key] = r }
+    }
+    next
+}
 mode == "sum" || mode == "total" || mode == "gradebook" || mode == "first_failure" {
     got += $3; max += $4; rows[++row_count] = $0
     stage_got[$1] += $3
@@ -122,6 +138,8 @@ END {
         write_results_json()
     } else if (mode == "gradebook") {
         gradebook_cells()
+    } else if (mode == "class") {
+        write_class_tests()
     } else {
         print "score.awk: no mode \"" mode "\"" > "/dev/stderr"
         exit 2
@@ -227,4 +245,51 @@ function gradebook_cells(   n, s, i, v, on, comp) {
     on = prov_value["device"] == "" ? "" : prov_value["device"] " (" prov_value["backend"] ")"
     comp = prov_value["compiler"] == "" ? "" : prov_value["compiler"] "; check mode " prov_value["check compiler"]
     printf ",%s,%s,%s,%s,%s\n", on, comp, prov_value["kit"], prov_value["seed"], needs_gpu_list
+}
+
+# A reason a test was lost, as a class summary groups it: the message's
+# first line with each number that stands alone made "#" (a size, a seed, a
+# value, a count), so one mistake met at other sizes counts once; a number
+# that is part of a name stays (Q3, float4, sm_90, 01-naive, 2x2, 32-way).
+function class_reason(m,    done, before, number) {
+    m = shown_text(m)
+    sub(/\n.*/, "", m)
+    done = ""
+    while (match(m, /-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?/)) {
+        before = substr(m, 1, RSTART - 1)
+        number = substr(m, RSTART, RLENGTH)
+        m = substr(m, RSTART + RLENGTH)
+        done = done before ((before ~ /[A-Za-z_]$/ || m ~ /^[A-Za-z_-]/) ? number : "#")
+    }
+    return done m
+}
+
+function csv_cell(s) {
+    if (s ~ /[",]/ || s ~ /^[ \t]/ || s ~ /[ \t]$/) { gsub(/"/, "\"\"", s); s = "\"" s "\"" }
+    return s
+}
+
+# The class's tests, in the points tables' order, to csv_out; then the three
+# tests most students lost (the earlier test first on a tie), on one line.
+function write_class_tests(   i, j, m, k, name, top, line) {
+    print "stage,test,points,students,lost_by,most_given_reason,students_given_it" > csv_out
+    for (i = 1; i <= class_tests; i++) {
+        k = class_order[i]
+        split(k, name, SUBSEP)
+        printf "%s,%s,%s,%d,%d,%s,%d\n", csv_cell(name[1]), csv_cell(name[2]), class_points[k], class_students[k],
+            class_lost[k] + 0, csv_cell(class_why[k]), class_most[k] + 0 > csv_out
+        for (j = 1; j <= 3; j++)
+            if (class_lost[k] + 0 > 0 && (top[j] == "" || class_lost[k] > class_lost[top[j]])) {
+                for (m = 3; m > j; m--) top[m] = top[m - 1]
+                top[j] = k
+                break
+            }
+    }
+    close(csv_out)
+    line = ""
+    for (j = 1; j <= 3 && top[j] != ""; j++) {
+        split(top[j], name, SUBSEP)
+        line = line (j > 1 ? ", " : "") name[1] " " name[2] " (" class_lost[top[j]] " of " class_students[top[j]] ")"
+    }
+    print line == "" ? "no test lost points" : "lost by most students: " line
 }
