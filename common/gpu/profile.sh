@@ -23,24 +23,58 @@ metrics=(
     l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
     l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
     l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
-    l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
-    l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
     launch__thread_count
 )
 # The report also wants DRAM traffic, for each stage's place on the roofline.
 [ -n "${PROFILE_DRAM:-}" ] && metrics+=(dram__bytes_read.sum dram__bytes_write.sum)
-csv=$(mktemp)
-trap 'rm -f "$csv"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+csv=$work/metrics.csv
 # Thread-level instruction counts come from instrumented SASS; if this ncu
-# cannot give them, the request, sector and conflict counters still can.
-if ! ncu --launch-count 1 --metrics "$(IFS=,; echo "${metrics[*]}")" --csv --print-units base \
-        "$run_lab" "$n" 1 1 > "$csv" 2> "$csv.err"; then
-    ncu --launch-count 1 --metrics "$(IFS=,; echo "${metrics[*]:4}")" --csv --print-units base \
-        "$run_lab" "$n" 1 1 > "$csv" 2>> "$csv.err" || { cat "$csv.err" >&2; rm -f "$csv.err"; exit 1; }
+# cannot give them, the request and sector counters still can.
+if ! ncu --clock-control none --launch-count 1 --metrics "$(IFS=,; echo "${metrics[*]}")" --csv --print-units base \
+        "$run_lab" "$n" 1 1 > "$csv" 2> "$work/run.log"; then
+    ncu --clock-control none --launch-count 1 --metrics "$(IFS=,; echo "${metrics[*]:4}")" --csv --print-units base \
+        "$run_lab" "$n" 1 1 > "$csv" 2>> "$work/run.log" || { cat "$work/run.log" >&2; exit 1; }
 fi
-rm -f "$csv.err"
+# Bank conflicts as the simulator counts them: wavefronts beyond the fewest
+# the addresses allow, per shared-memory instruction. The SourceCounters
+# section has both numbers for every instruction of the machine code, in a
+# second pass of its own (l1tex__data_bank_conflicts_* counts something
+# else: on an H200 it finds tens of thousands in stage 04, whose addresses
+# need no extra wavefront).
+: > "$work/source.csv"
+ncu --clock-control none --launch-count 1 --section SourceCounters -o "$work/profile" "$run_lab" "$n" 1 1 \
+        >> "$work/run.log" 2>&1 &&
+    ncu --import "$work/profile.ncu-rep" --csv --print-units base --page source --print-source sass \
+        > "$work/source.csv" 2>> "$work/run.log" || true
+# PROFILE_KEEP=DIR keeps ncu's per-instruction table beside the report.
+[ -n "${PROFILE_KEEP:-}" ] && cp "$work/source.csv" "$PROFILE_KEEP"
+# Per instruction: its wavefronts and its ideal, summed over loads and over
+# stores (cp.async's LDGSTS is a copy into shared memory, counted as a store).
+excess=$(awk -F'","' '
+    function opcode(text) { sub(/^[ \t"]*/, "", text); sub(/^@!?U?P[0-9T]+ +/, "", text); split(text, w, /[ .]/); return w[1] }
+    !header && /Wavefronts Shared/ {
+        for (i = 1; i <= NF; i++) {
+            f = $i; gsub(/"/, "", f)
+            if (f == "Source") src = i
+            else if (f ~ /Wavefronts Shared Ideal/) ideal = i
+            else if (f ~ /Wavefronts Shared Excessive/) over = i
+            else if (f ~ /Wavefronts Shared$/) all = i
+        }
+        header = 1; next
+    }
+    header && src {
+        op = opcode($src)
+        if (over) x = $over; else if (all && ideal) x = $all - $ideal; else next
+        gsub(/[",]/, "", x)
+        if (op ~ /^LDS/) ld += x
+        else if (op ~ /^(STS|LDGSTS)/) st += x
+    }
+    # A kernel with no shared-memory instruction has none beyond the ideal.
+    END { if (header && src) printf "%d %d\n", ld, st; else print "n/a n/a" }' "$work/source.csv")
 # ncu's CSV: one row per metric; the last two fields are the unit and value.
-awk -F'","' -v machine="$machine" '
+awk -F'","' -v machine="$machine" -v excess="$excess" '
     function val(k) { return (k in v) ? v[k] : "n/a" }
     function per(a, b) { return (a == "n/a" || b == "n/a" || b + 0 == 0) ? "n/a" : sprintf("%.2f", a / b) }
     /^"ID"/ { next }
@@ -51,14 +85,14 @@ awk -F'","' -v machine="$machine" '
         sl = val("sass__inst_executed_shared_loads"); ss_ = val("sass__inst_executed_shared_stores")
         lr = val("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"); ls = val("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")
         sr = val("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"); ss = val("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")
-        cl = val("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"); cs = val("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+        split(excess, x, " "); cl = x[1]; cs = x[2]
         dr = val("dram__bytes_read.sum"); dw = val("dram__bytes_write.sum")
         printf "[ncu] kernel %s, %s threads\n", kernel, t
         printf "[ncu]   global loads:  %s (%s per thread)\n", ld, per(ld, t)
         printf "[ncu]   global stores: %s (%s per thread)\n", st, per(st, t)
         printf "[ncu]   coalescing: %s sectors of 32 bytes per warp-wide load request, %s per store request\n", per(ls, lr), per(ss, sr)
         printf "[ncu]   shared loads: %s, shared stores: %s\n", sl, ss_
-        printf "[ncu]   bank conflicts: %s extra wavefronts on loads, %s on stores\n", cl, cs
+        printf "[ncu]   bank conflicts: %s wavefronts beyond the ideal on loads, %s on stores\n", cl, cs
         if (machine != "") {
             line = ""
             n = split("threads global_loads global_stores load_requests load_sectors store_requests store_sectors shared_loads shared_stores bank_conflicts_ld bank_conflicts_st dram_read_bytes dram_write_bytes", keys, " ")

@@ -184,6 +184,20 @@ gpu)
             [ -f "$out/ncu-$label.line" ] && printf '%s\t%d\t%s\n' "$label" "$n" "$(cat "$out/ncu-$label.line")" >> "$out/counters.tsv"
             rm -f "$out/ncu-$label.line"
         done
+        echo "bank_conflicts	shared wavefronts beyond the ideal for their addresses (ncu SourceCounters)" >> "$out/machine.tsv"
+        # What bounds the last two stages and cuBLAS at the largest size:
+        # ncu's throughput, issue, warp-state and occupancy sections, which
+        # lesson 08 reads against each other.
+        big=${sizes##* }
+        for label in 07-register-tiling 08-warp-tiling cublas; do
+            if [ $label = cublas ]; then prog=("$root/build/gpu/common/time_cublas" "$big")
+            else prog=("$root/build/report/gpu/$label/run_lab" "$big" 1 1); fi
+            [ -x "${prog[0]}" ] || continue
+            progress "$label: what bounds it at n=$big (ncu)"
+            ncu --clock-control none --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
+                --section SchedulerStats --section WarpStateStats --section Occupancy --section LaunchStats \
+                "${prog[@]}" > "$out/ncu-limits-${label%%-*}-$big.txt" 2>&1 || true
+        done
     fi
     # A measured memory bandwidth for the roofline: device-to-device copies.
     progress "memory bandwidth"

@@ -41,7 +41,13 @@ int main(int argc, char **argv)
         SHAPE(64, 128, 16, 32, 64, 2, 4, 8, 3),    SHAPE(128, 128, 8, 64, 64, 4, 8, 4, 4),
         SHAPE(128, 128, 16, 64, 64, 4, 8, 4, 2),   SHAPE(128, 128, 16, 64, 64, 2, 8, 8, 2),
         SHAPE(128, 128, 16, 64, 32, 2, 8, 4, 2),   SHAPE(128, 256, 8, 64, 64, 4, 8, 4, 3),
-        SHAPE(256, 128, 8, 64, 64, 4, 8, 4, 3),
+        SHAPE(256, 128, 8, 64, 64, 4, 8, 4, 3),    SHAPE(128, 128, 8, 64, 64, 4, 8, 4, 5),
+        SHAPE(64, 64, 16, 32, 32, 2, 4, 4, 5),     SHAPE(128, 64, 16, 64, 32, 2, 8, 4, 2),
+#if A_PAD == 0
+        // Unpadded, three 128 x 128 x 16 stages fill exactly the 48 KiB a
+        // static array may have.
+        SHAPE(128, 128, 16, 64, 64, 4, 8, 4, 3),   SHAPE(128, 128, 16, 64, 64, 2, 8, 8, 3),
+#endif
     };
     std::vector<int> sizes;
     for (int a = 1; a < argc; a++)
