@@ -26,7 +26,8 @@
 #   test-lessons   the numbers in the lessons match the committed reports, and
 #                  every comparison they state in words (common/report/claims.tsv)
 #                  is still there and still supported by them; the tables' reader
-#                  (common/report/report_awk.sh) takes columns by name
+#                  (common/report/report_awk.sh) takes columns by name; a GPU report's
+#                  bank conflicts (ncu) agree with the simulator's
 #   test-slides    every deck builds to a PDF with its pages (slides/tools/test_slides.sh)
 
 TEST_OUT := $(ROOT)/build/tests
@@ -213,6 +214,7 @@ test-lessons:
 	@common/report/tests/claims.sh && echo "test-lessons: every claim of common/report/claims.tsv is in its lesson and the reports support it"
 	@mkdir -p $(TEST_OUT) && common/report/tests/report_awk.sh > $(TEST_OUT)/report_awk.log || { cat $(TEST_OUT)/report_awk.log; exit 1; }
 	@echo "test-lessons: the report's tables are read by column name, and the counts derived one way (common/report/report_awk.sh)"
+	@common/report/tests/conflicts_agree.sh
 
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench

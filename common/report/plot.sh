@@ -98,9 +98,27 @@ if [ -f timings.tsv ]; then
                         rd == "" ? "—" : sprintf("%.0f", (rd + wr) / 1e6) }'
         done
         echo
-        echo "Counters (Nsight Compute, one launch at n = 1024; n = 32 for 03): bank conflicts are extra"
-        echo "shared-memory wavefronts; sectors are 32-byte sectors per warp-wide global load request."
+        echo "Counters (Nsight Compute, one launch at n = 1024; n = 32 for 02 and 03): bank conflicts are"
+        echo "$(machine bank_conflicts | grep . || echo "extra shared-memory wavefronts (ncu's l1tex bank-conflict counters)"); sectors are"
+        echo "32-byte sectors per warp-wide global load request."
         echo
+        # Beside the simulator's own count of the same conflicts, when ncu
+        # counted them the simulator's way (report.sh says so in machine.tsv).
+        sim=${SIM_REPORT:-$dir/../cpu-simulator}/counters.tsv
+        if [ -n "$(machine bank_conflicts)" ] && [ -f "$sim" ] && [ -f counters.tsv ]; then
+            echo "## Bank conflicts: ncu beside the simulator"
+            echo
+            echo "Both count $(machine bank_conflicts | sed 's/ (.*//'): the simulator in check mode at its largest n"
+            echo "(\`$(realpath --relative-to="$dir" "$sim")\`), ncu at the n above. Loads/stores, then per"
+            echo "1000 multiply-adds in parentheses, which compares sizes: a full-tile kernel's conflicts grow as n³. They"
+            echo "agree when both are 0 or differ by at most 5 % of the larger (\`common/report/conflicts_agree.awk\`;"
+            echo "\`make test\` fails when a committed report's two disagree)."
+            echo
+            echo "| kernel | simulator n | ncu n | simulator | ncu | |"
+            echo "| --- | ---: | ---: | ---: | ---: | --- |"
+            report_awk "$(cat "$report_awk_libraries/conflicts_agree.awk")" mode=table "$sim" counters.tsv
+            echo
+        fi
         echo "## GFLOP/s by size"
         echo
         sizes=$(awk -F'\t' 'NR > 1 && !seen[$2]++ { print $2 }' timings.tsv | sort -n | tr '\n' ' ')
