@@ -16,7 +16,8 @@
 #                  machine's clang and g++ 11 (as root)
 #   test-occupancy the device query on the simulator, and occupancy worked from its limits
 #   test-sass      make sass: the hot-loop summary, and what the stages'
-#                  machine code shows (nvcc; nvdisasm is fetched if missing)
+#                  machine code shows (nvcc; nvdisasm is fetched if missing,
+#                  from the Debian mirror apt uses: common/debian_mirror.sh)
 #   test-nvcc      every lab file and the report's GPU programs compile with nvcc, when it is there;
 #                  make occupancy reads a stage's registers from the compiler; the GPU
 #                  ledger of where C came from sees every counted call, and counts them right
@@ -113,6 +114,7 @@ sass-tools:
 # make sass: common/sass/tests/test_sass.sh says what it checks.
 .PHONY: test-sass
 test-sass:
+	@common/tests/debian_mirror.sh
 	@common/sass/tests/test_sass.sh
 
 # Other toolchains: common/platforms/test_platforms.sh says what and how.

@@ -53,12 +53,13 @@
 #
 # Needs root (debootstrap, chroot, mount); otherwise it says so and skips.
 #   PLATFORMS="debian13-gcc14 ..."  run only these (names as in the lists below)
-#   DEBIAN_MIRROR                   default http://deb.debian.org/debian
+#   DEBIAN_MIRROR                   default: the Debian mirror this machine's apt uses
+#                                   (common/debian_mirror.sh)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/grader/lib.sh"   # run_with_progress
 base="$root/build/platforms"
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+mirror=$("$root/common/debian_mirror.sh")
 all="debian13-gcc14 debian13-clang19 debian13-gcc13 debian-testing-gcc16 host-gcc11 host-clang-ucontext aarch64-qemu"
 # Not in a plain run (each row costs minutes): name them in PLATFORMS.
 on_request="debian-testing-gcc15 debian-testing-clang21 debian12-arm64"

@@ -20,9 +20,9 @@ command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
 [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] ||
     { echo "fetch_nvdisasm: needs Debian's archive keyring to verify the download: apt-get install debian-archive-keyring" >&2; exit 1; }
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$dest"
-cat > "$apt/sources.list" <<'EOF'
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm non-free
-EOF
+# From the Debian mirror this machine's apt uses (common/debian_mirror.sh).
+echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $("$root/common/debian_mirror.sh") bookworm non-free" \
+    > "$apt/sources.list"
 options=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Debug::NoLocking=1 -q)
 echo "fetch_nvdisasm: downloading Debian's nvidia-cuda-toolkit for its nvdisasm"
