@@ -51,7 +51,8 @@ deps:
 grade: deps
 	@$(MAKE) --no-print-directory -s $(GRADE_SUITE) || { echo "kit error: the grader's own program does not build" \
 	    "(this is not the student's code); no score was given" >&2; exit 2; }
-	@SUBMISSION='$(SUBMISSION)' LAB='$(LAB)' GRADE_OUT='$(GRADE_OUT)' GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
+	@KIT_ROOT='$(ROOT)'; . common/kit_tools_env.sh; \
+	    SUBMISSION='$(SUBMISSION)' LAB='$(LAB)' GRADE_OUT='$(GRADE_OUT)' GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
 
 # The device's limits: a GPU's own, or those the CPU simulator presents.
 .PHONY: query

@@ -5,6 +5,8 @@
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-bench-builds  make bench-sim's program builds (nothing timed)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
+#                  a user without root grades with the Check and clang make deps
+#                  downloads (as root: the test makes such a user and system),
 #                  every mutant (grader/mutants/*.patch) loses the points aimed
 #                  at it and none has drifted from its solution, every bad
 #                  submission is handled, a class is ranked right, and a
@@ -75,6 +77,7 @@ test-grading: $(GRADE_SUITE) test-quiz
 	BACKEND=sim grader/tests/submission_shapes.sh
 	BACKEND=sim grader/tests/class_ranking.sh
 	BACKEND=sim grader/tests/kit_error.sh
+	BACKEND=sim grader/tests/no_root.sh
 	BACKEND=sim grader/tests/gradescope_bundle.sh
 	BACKEND=sim grader/tests/handout.sh
 	BACKEND=sim grader/tests/mutants_drift.sh

@@ -123,6 +123,18 @@ CHECK_CXXFLAGS += -Werror
 endif
 export WERROR
 
+# What common/fetch_deps.sh unpacked for a user without root (make deps
+# does it there): its clang first on PATH, its Check as CHECK_PREFIX.
+KIT_TOOLS := $(ROOT)/build/tools/deps
+ifneq ($(wildcard $(KIT_TOOLS)/bin/clang++),)
+export PATH := $(KIT_TOOLS)/bin:$(PATH)
+endif
+ifndef CHECK_PREFIX
+ifneq ($(wildcard $(KIT_TOOLS)/root/usr/include/check.h),)
+CHECK_PREFIX := $(KIT_TOOLS)/root/usr
+endif
+endif
+
 # Check, from pkg-config; CHECK_PREFIX=dir/usr points at an unpacked copy
 # instead (for machines without a package registry).
 ifdef CHECK_PREFIX
