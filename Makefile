@@ -33,6 +33,7 @@ help:
 	@echo "make clean                                 remove build/"
 	@echo "The kit's own:"
 	@[ ! -d grader/tests ] || echo "make test                                  the kit's own tests"
+	@[ ! -d grader/tests ] || echo "make test-quick                            a few minutes' subset: the simulator's units, the quiz, stage 04 graded and its mutants"
 	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19; g++ 13 and clang 18, as Ubuntu 24.04), Debian testing (gcc 16, clang 21), g++ 11, clang, ucontext, aarch64"
 	@echo "make lessons                               refill the lessons' numbers from reports/"
 	@[ ! -d slides ] || echo "make slides [DECK=NN-name]                 the decks, one per stage, to build/slides/*.pdf"

@@ -1,5 +1,6 @@
 # `make test`: the kit's own tests.  Behaviour only: speed is measured by
-# `make bench-sim`, never asserted here.
+# `make bench-sim`, never asserted here.  `make test-quick` (at the end):
+# a few minutes' subset for a contributor's loop.
 #
 #   test-harness   the harness (Check)
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
@@ -35,7 +36,7 @@
 
 TEST_OUT := $(ROOT)/build/tests
 
-.PHONY: test test-harness test-grading test-nvcc test-report
+.PHONY: test test-harness test-grading test-nvcc test-report test-quick
 # The student handout leaves the kit's own tests out.
 ifeq ($(wildcard $(ROOT)/grader/tests),)
 test:
@@ -69,20 +70,16 @@ $(TEST_OUT)/test_quiz_answer: grader/tests/test_quiz_answer.c grader/quiz_answer
 test-quiz: $(TEST_OUT)/test_quiz_answer
 	$(TEST_OUT)/test_quiz_answer
 
+# The grader's own tests, in turn, each one's length said after it.
+GRADING_TESTS := grade_stages quiz bad_kernels grade_all submission_shapes class_ranking kit_error no_root \
+    gradescope_bundle handout mutants_drift mutants slurm_scripts
 test-grading: $(GRADE_SUITE) test-quiz
-	BACKEND=sim grader/tests/grade_stages.sh
-	BACKEND=sim grader/tests/quiz.sh
-	BACKEND=sim grader/tests/bad_kernels.sh
-	BACKEND=sim grader/tests/grade_all.sh
-	BACKEND=sim grader/tests/submission_shapes.sh
-	BACKEND=sim grader/tests/class_ranking.sh
-	BACKEND=sim grader/tests/kit_error.sh
-	BACKEND=sim grader/tests/no_root.sh
-	BACKEND=sim grader/tests/gradescope_bundle.sh
-	BACKEND=sim grader/tests/handout.sh
-	BACKEND=sim grader/tests/mutants_drift.sh
-	BACKEND=sim grader/tests/mutants.sh
-	BACKEND=sim grader/tests/slurm_scripts.sh
+	@for t in $(GRADING_TESTS); do \
+	    start=$$(date +%s); \
+	    echo "BACKEND=sim grader/tests/$$t.sh"; \
+	    BACKEND=sim grader/tests/$$t.sh || exit 1; \
+	    echo "test-grading: $$t done in $$(( $$(date +%s) - start ))s"; \
+	done
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
 # The device query on the simulator, and occupancy worked out from its
@@ -249,3 +246,25 @@ bench-sim: deps bench-sim-program
 test-slides:
 	@common/deps.sh slides
 	@slides/tools/test_slides.sh
+
+# ---------------------------------------------------------------- quick loop
+# make test-quick: a contributor's loop of a few minutes, before make test:
+# the harness, the simulator's unit tests, the quiz's rules, the lessons
+# against the committed reports, submission shapes, and stage 04 whole:
+# its solution graded in full marks and every one of its mutants killed.
+# make test runs all of it again, with everything else.
+.PHONY: test-quick
+test-quick: deps $(GRADE_SUITE)
+	@start=$$(date +%s); \
+	for phase in test-harness test-sim-unit test-quiz test-lessons; do \
+	    $(MAKE) --no-print-directory $$phase || exit 1; \
+	done; \
+	BACKEND=sim grader/tests/quiz.sh && BACKEND=sim grader/tests/submission_shapes.sh && \
+	BACKEND=sim grader/tests/mutants.sh 04-tiled || exit 1; \
+	full=$$(bash -c '. grader/lib.sh && score max "$$(points_table 04-tiled)"'); \
+	$(MAKE) --no-print-directory grade SUBMISSION=$(ROOT)/solutions LAB=04-tiled BACKEND=sim \
+	    GRADE_OUT=$(ROOT)/build/test-quick > $(TEST_OUT)/quick-grade.log 2>&1; \
+	grep -qx "Score: $$full/$$full" $(TEST_OUT)/quick-grade.log || \
+	    { tail -n 20 $(TEST_OUT)/quick-grade.log; echo "test-quick: stage 04's solution did not score $$full/$$full"; exit 1; }; \
+	echo "test-quick: stage 04's solution scores $$full/$$full"; \
+	echo "make test-quick: all passed in $$(( $$(date +%s) - start ))s (make test runs the rest)"
