@@ -48,7 +48,7 @@ ncu --clock-control none --launch-count 1 --section SourceCounters -o "$work/pro
         >> "$work/run.log" 2>&1 &&
     ncu --import "$work/profile.ncu-rep" --csv --print-units base --page source --print-source sass \
         > "$work/source.csv" 2>> "$work/run.log" || true
-# PROFILE_KEEP=DIR keeps ncu's per-instruction table beside the report.
+# PROFILE_KEEP=FILE keeps a copy of ncu's per-instruction table (to read it, or debug the sums).
 [ -n "${PROFILE_KEEP:-}" ] && cp "$work/source.csv" "$PROFILE_KEEP"
 # Per instruction: its wavefronts and its ideal, summed over loads and over
 # stores (cp.async's LDGSTS is a copy into shared memory, counted as a store).
