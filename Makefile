@@ -52,8 +52,13 @@ deps:
 grade: deps
 	@$(MAKE) --no-print-directory -s $(GRADE_SUITE) || { echo "kit error: the grader's own program does not build" \
 	    "(this is not the student's code); no score was given" >&2; exit 2; }
-	@KIT_ROOT='$(ROOT)'; . common/kit_tools_env.sh; \
-	    SUBMISSION='$(SUBMISSION)' LAB='$(LAB)' GRADE_OUT='$(GRADE_OUT)' GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
+	@$(MAKE) --no-print-directory -s grade-submission
+
+# A make of its own, after deps, so that what make deps just unpacked
+# (build/tools/deps, for a user without root) is on its PATH (backend.mk).
+.PHONY: grade-submission
+grade-submission:
+	@SUBMISSION='$(SUBMISSION)' LAB='$(LAB)' GRADE_OUT='$(GRADE_OUT)' GRADE_SUITE=$(GRADE_SUITE) grader/grade.sh
 
 # The device's limits: a GPU's own, or those the CPU simulator presents.
 .PHONY: query

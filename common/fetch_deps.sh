@@ -4,7 +4,7 @@
 # are downloaded from the machine's own apt sources, with whatever they need
 # that the system lacks, and unpacked under build/tools/deps, not
 # installed. Nothing of the system changes; apt-get works on private lists.
-# common/kit_tools_env.sh then puts them to use (make does, by itself).
+# common/backend.mk puts them to use in every make after this one.
 #
 #   common/fetch_deps.sh PACKAGE...     (check, clang; Debian or Ubuntu)
 set -euo pipefail

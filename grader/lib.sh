@@ -210,3 +210,15 @@ run_with_progress() {
     done
     wait "$pid"
 }
+
+# copy_kit DIR: the kit as git knows it (tracked, or untracked and not
+# ignored), copied into DIR: no build outputs come along; its revision is
+# stamped in, as in a handout, for the grade's provenance.
+copy_kit() {
+    local kit
+    kit=$(cd "$grader_dir/.." && pwd)
+    rm -rf "$1" && mkdir -p "$1" &&
+        (cd "$kit" && git ls-files -z --cached --others --exclude-standard) |
+        (cd "$kit" && xargs -0 cp --parents -t "$1") &&
+        { git -C "$kit" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown; } > "$1/grader/kit_revision"
+}

@@ -57,7 +57,7 @@
 #                                   (common/debian_mirror.sh)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-. "$root/grader/lib.sh"   # run_with_progress
+. "$root/grader/lib.sh"   # run_with_progress, copy_kit
 base="$root/build/platforms"
 mirror=$("$root/common/debian_mirror.sh")
 all="debian13-gcc14 debian13-clang19 debian13-gcc13 debian-testing-gcc16 host-gcc11 host-clang-ucontext aarch64-qemu"
@@ -86,15 +86,6 @@ if [ "$(id -u)" != 0 ]; then
 fi
 mkdir -p "$base"
 
-# The kit as git knows it (tracked, or untracked and not ignored), copied
-# into DIR: no build outputs come along; its revision is stamped in, as in
-# a handout, for the grade's provenance.
-copy_kit() {
-    rm -rf "$1" && mkdir -p "$1" &&
-        (cd "$root" && git ls-files -z --cached --others --exclude-standard) |
-        (cd "$root" && xargs -0 cp --parents -t "$1") &&
-        { git -C "$root" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown; } > "$1/grader/kit_revision"
-}
 
 # ---------------------------------------------------------------- the chroots
 # A minimal Debian system with make, under build/platforms/SYSTEM; `make

@@ -19,7 +19,8 @@ id "$user" > /dev/null 2>&1 || useradd --create-home --shell /bin/bash "$user" |
 work=$(mktemp -d /tmp/kit-no-root.XXXXXX)
 [ -n "${NO_ROOT_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 kit=$work/kit
-mkdir -p "$kit" && (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$kit")
+. "$root/grader/lib.sh"   # copy_kit
+copy_kit "$kit"
 # The system as dpkg would list it without clang and Check (LLVM's shared
 # library stays: graphics drivers need it, so systems without clang have it).
 awk -v RS= -v ORS='\n\n' '!/(^|\n)Package: (clang|clang-[0-9]+|libclang-cpp[0-9]+|libclang-common-[0-9]+-dev|check|libsubunit0|libsubunit-dev)\n/' \
