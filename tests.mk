@@ -86,7 +86,8 @@ test-grading: $(GRADE_SUITE) test-quiz
 # limits: lesson 04's example, two registers more per thread (40 -> 42) for
 # 256-thread blocks costing a sixth of the warps (48 -> 40); and, where the
 # toolkit is, the same working against CUDA's own occupancy calculator for
-# many blocks.
+# many blocks, and a kernel's declared block size and dynamic shared memory
+# read from its PTX.
 .PHONY: test-occupancy
 test-occupancy:
 	@$(MAKE) --no-print-directory -s -f common/build.mk BACKEND=sim LAB_SRC=/dev/null LAB_NAME=query \
@@ -102,7 +103,8 @@ test-occupancy:
 	    { echo "test-occupancy: a worked example came out wrong"; exit 1; }
 	@echo "test-occupancy: the device query and the worked examples agree"
 	@if [ -n "$(CUDA_OCCUPANCY_H)" ]; then \
-	    common/occupancy/tests/calculator_agrees.sh $(CUDA_OCCUPANCY_H) $(TEST_OUT)/device_limits.tsv $(TEST_OUT)/occupancy-calculator; \
+	    common/occupancy/tests/calculator_agrees.sh $(CUDA_OCCUPANCY_H) $(TEST_OUT)/device_limits.tsv $(TEST_OUT)/occupancy-calculator && \
+	    common/occupancy/tests/declared_launch.sh $(TEST_OUT)/device_limits.tsv $(TEST_OUT)/declared-launch; \
 	else echo "test-occupancy: no CUDA toolkit here, so its occupancy calculator is not compared with occupancy.sh"; fi
 
 # nvdisasm for make sass and the report's machine-code table, when the

@@ -2,7 +2,7 @@
 #
 #   make run  [N=1000] [SEED=1] [REPS=]   build, check against the CPU reference, time
 #   make check [N=256]                    the simulator's check report
-#   make occupancy [THREADS=n]            blocks per SM and what limits them (nvcc)
+#   make occupancy [THREADS=n] [DYNAMIC_SHARED=bytes]   blocks per SM and what limits them (nvcc)
 #   make sass                             the hot loop in machine code (nvcc, nvdisasm)
 #   make grade                            grade this stage (from the top-level grader)
 #   make clean
@@ -72,7 +72,8 @@ endif
 help:
 	@echo "make run [N=1000] [SEED=1] [REPS=n]  build $(LAB_NAME), check it, time it ($(BACKEND) backend)"
 	@echo "make check [N=256]                   the simulator's counts and findings (needs clang)"
-	@echo "make occupancy [THREADS=n]           blocks of your kernel per SM, and the resource that limits them (needs nvcc)"
+	@echo "make occupancy [THREADS=n]           blocks of your kernel per SM, and the resource that limits them (needs nvcc);"
+	@echo "                                     DYNAMIC_SHARED=bytes counts the dynamic shared memory a launch asks for"
 	@echo "make sass                            registers and occupancy, then the hot loop's instructions in machine code (nvcc, nvdisasm)"
 	@echo "make profile [N=256]                 the same counts from a GPU (ncu)"
 	@echo "make sanitize [N=256]                compute-sanitizer memcheck, racecheck, synccheck (GPU)"

@@ -12,8 +12,13 @@
 # The registers and shared bytes of each kernel come from the compiler
 # (ptxas -v, for the report's GPU: ARCH, default 90); the limits from the
 # device (`make query`: a GPU's own, or those the CPU simulator presents,
-# LIMITS_TSV being its --tsv output).  THREADS is the block size: the
-# stage's own design unless given.  The occupancy API's own answer follows,
+# LIMITS_TSV being its --tsv output).  The block size is the one a kernel
+# declares with __launch_bounds__; for a kernel that declares none, THREADS,
+# or the stage's own design.  Dynamic shared memory (an `extern __shared__` array) is
+# sized by the launch, where no compiler sees it: DYNAMIC_SHARED=bytes
+# counts it for every kernel that has one; without it such a kernel's
+# shared memory reads "N+dynamic" and is left out of the working.
+# The occupancy API's own answer follows,
 # from cudaOccupancyMaxActiveBlocksPerMultiprocessor (occupancy_api.sh): on
 # a GPU the CUDA runtime's, on the simulator CUDA's occupancy calculator's.
 set -u
@@ -105,16 +110,24 @@ fi
 
 log=$(mktemp)
 computed=$(mktemp)
+ptx=$(mktemp)
+kernels=$(mktemp)
 # The occupancy API's program is built and run from build/, not TMPDIR,
 # which many machines mount noexec.
 mkdir -p "$root/build/occupancy" && api=$(mktemp -d "$root/build/occupancy/api.XXXXXX") || exit 2
-trap 'rm -rf "$log" "$computed" "$api"' EXIT
+trap 'rm -rf "$log" "$computed" "$ptx" "$kernels" "$api"' EXIT
 # shellcheck disable=SC2086  # LAB_DEFINES holds several flags
 if ! "$nvcc" -arch="sm_$arch" -c -Xptxas -v -I"$root/common" $defines "$src" -o /dev/null > "$log" 2>&1; then
     echo "occupancy: $src does not compile with nvcc:"
     grep -E 'error' "$log" | head -n 10
     exit 1
 fi
+# Each kernel's declared block size and whether it has dynamic shared
+# memory, from its PTX (common/occupancy/ptx_kernels.awk).
+# shellcheck disable=SC2086
+"$nvcc" -arch="sm_$arch" -ptx -I"$root/common" $defines "$src" -o "$ptx" > /dev/null 2>&1 &&
+    awk -f "$root/common/occupancy/ptx_kernels.awk" "$ptx" > "$kernels"
+dynamic_shared=${DYNAMIC_SHARED:-}
 [ "${OCCUPANCY_TSV:-}" = 1 ] ||
     echo "$name${defines:+ ($defines)} on $(limit name) (compute capability $(limit 'compute capability')), a block of $threads threads ($shown)"
 # ptxas: "Compiling entry function '_Z...' for 'sm_90'", then the spills,
@@ -129,16 +142,31 @@ awk '
         print kernel "\t" regs "\t" smem "\t" spill
     }' "$log" |
 while IFS=$'\t' read -r kernel regs smem spill; do
+    IFS=$'\t' read -r _ declared dynamic < <(awk -F'\t' -v k="$kernel" '$1 == k' "$kernels")
+    block=$threads block_said=$shown
+    if [ "${declared:--}" != - ]; then
+        block=$declared block_said="its __launch_bounds__"
+    fi
+    # Shared memory as the working counts it, and as a table shows it.
+    counted=$smem shown_smem=$smem said_smem="$smem bytes of static shared memory"
+    if [ "${dynamic:-0}" = 1 ] && [ -n "$dynamic_shared" ]; then
+        counted=$((smem + dynamic_shared)) shown_smem=$counted
+        said_smem="$smem bytes of static shared memory + $dynamic_shared dynamic (DYNAMIC_SHARED)"
+    elif [ "${dynamic:-0}" = 1 ]; then
+        shown_smem="$smem+dynamic"
+        said_smem="$smem bytes of static shared memory + dynamic shared memory, sized at launch and not counted here (DYNAMIC_SHARED=bytes counts it)"
+    fi
     if [ "${OCCUPANCY_TSV:-}" = 1 ]; then
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null || echo "$kernel")" "$threads" "$regs" "$smem" \
-            "${spill%% bytes spill stores*}" "$(occupancy "$threads" "$regs" "$smem")"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null || echo "$kernel")" "$block" "$regs" "$shown_smem" \
+            "${spill%% bytes spill stores*}" "$(occupancy "$block" "$regs" "$counted")"
         continue
     fi
     echo
-    echo "kernel $(c++filt "$kernel" 2>/dev/null || echo "$kernel"): $regs registers per thread, $smem bytes of static shared memory, $spill (ptxas, sm_$arch)"
-    occupancy "$threads" "$regs" "$smem"
-    printf '%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null | sed 's/^void //; s/(.*$//')" \
-        "$(OCCUPANCY_TSV=1 occupancy "$threads" "$regs" "$smem" | cut -f1)" >> "$computed"
+    echo "kernel $(c++filt "$kernel" 2>/dev/null || echo "$kernel"): $regs registers per thread, $said_smem, $spill (ptxas, sm_$arch)"
+    [ "$block" = "$threads" ] || echo "  a block of $block threads ($block_said)"
+    occupancy "$block" "$regs" "$counted"
+    printf '%s\t%s\t%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null | sed 's/^void //; s/(.*$//')" \
+        "$(OCCUPANCY_TSV=1 occupancy "$block" "$regs" "$counted" | cut -f1)" "$block" "$((counted - smem))" >> "$computed"
 done
 
 # The occupancy API's own answer for the same kernels and block size

@@ -14,7 +14,9 @@
 #       numbers for each kernel (common/sim/occupancy_api.h)
 #
 # Prints one line per kernel: kernel, registers, shared bytes, blocks per SM.
-# LAB_DEFINES and ARCH (default 90) as for occupancy.sh.
+# THREADS is the block size of the kernels that declare none with
+# __launch_bounds__; DYNAMIC_SHARED, LAB_DEFINES and ARCH (default 90) as
+# for occupancy.sh.
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 LAB_SRC THREADS OUT_DIR [--build]" >&2; exit 2; }
 src=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") threads=$2 out=$3 mode=${4:-run}
@@ -29,8 +31,18 @@ mkdir -p "$out"
 # shellcheck disable=SC2086  # LAB_DEFINES holds several flags
 "$nvcc" -arch="sm_$arch" -c -Xptxas -v -I"$root/common" -I"$root/grader" $defines "$src" -o /dev/null \
     > "$out/ptxas.log" 2>&1 || { echo "occupancy API: $src does not compile" >&2; exit 1; }
-kernels=$(sed -n "s/.*Compiling entry function '\([^']*\)'.*/\1/p" "$out/ptxas.log" | c++filt |
-    sed 's/^void //; s/(.*$//' | sort -u)
+# Each with its block size and dynamic shared bytes: "name<TAB>threads<TAB>bytes".
+# shellcheck disable=SC2086
+"$nvcc" -arch="sm_$arch" -ptx -I"$root/common" -I"$root/grader" $defines "$src" -o "$out/lab.ptx" \
+    > /dev/null 2>&1 || { echo "occupancy API: $src does not compile to PTX" >&2; exit 1; }
+kernels=$(sed -n "s/.*Compiling entry function '\([^']*\)'.*/\1/p" "$out/ptxas.log" | sort -u |
+    while IFS= read -r mangled; do
+        IFS=$'\t' read -r _ declared dynamic < <(awk -F'\t' -v k="$mangled" '$1 == k' \
+            <(awk -f "$root/common/occupancy/ptx_kernels.awk" "$out/lab.ptx"))
+        bytes=0
+        [ "${dynamic:-0}" = 1 ] && bytes=${DYNAMIC_SHARED:-0}
+        printf '%s\t%s\t%s\n' "$(c++filt "$mangled" | sed 's/^void //; s/(.*$//')" "$([ "${declared:--}" != - ] && echo "$declared" || echo "$threads")" "$bytes"
+    done | sort -u)
 [ -n "$kernels" ] || { echo "occupancy API: no kernel in $src" >&2; exit 1; }
 
 {
@@ -40,19 +52,22 @@ kernels=$(sed -n "s/.*Compiling entry function '\([^']*\)'.*/\1/p" "$out/ptxas.l
     # includes: there the lab file is copied in whole.
     if [ "$mode" = --simulator ]; then cat "$src"; else echo "#include \"$src\""; fi
     echo "#include <cstdio>"
-    echo "template <typename Kernel> static void ask(const char *name, Kernel kernel, int threads)"
+    echo "template <typename Kernel> static void ask(const char *name, Kernel kernel, int threads, size_t dynamic)"
     echo "{"
     echo "    cudaFuncAttributes a;"
     echo "    int blocks = 0;"
     echo "    cudaError_t e = cudaFuncGetAttributes(&a, reinterpret_cast<const void *>(kernel));"
-    echo "    if (e == cudaSuccess) e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, 0);"
+    echo "    // Over 48 KiB of dynamic shared memory, a launch first raises the kernel's limit; so does this."
+    echo "    if (e == cudaSuccess && dynamic > 48 * 1024)"
+    echo "        e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dynamic);"
+    echo "    if (e == cudaSuccess) e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, dynamic);"
     echo "    if (e != cudaSuccess) { printf(\"%s\\terror: %s\\n\", name, cudaGetErrorString(e)); return; }"
     echo "    printf(\"%s\\t%d\\t%zu\\t%d\\n\", name, a.numRegs, a.sharedSizeBytes, blocks);"
     echo "}"
     echo "int main()"
     echo "{"
-    while IFS= read -r k; do
-        echo "    ask(\"$k\", $k, $threads);"
+    while IFS=$'\t' read -r k block bytes; do
+        echo "    ask(\"$k\", $k, $block, $bytes);"
     done <<< "$kernels"
     echo "    return 0;"
     echo "}"

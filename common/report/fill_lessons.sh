@@ -97,7 +97,7 @@ resources_table() {
     echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"
     report_awk 'FNR > 1 && index(labels, " " $1 " ") {
         k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
-        printf "| %s `%s` | %d | %d | %d | %d | %s | %.1f %% |\n", $1, k, column("registers"), column("shared_bytes"),
+        printf "| %s `%s` | %d | %s | %d | %d | %s | %.1f %% |\n", $1, k, column("registers"), column("shared_bytes"),
             column("spill_store_bytes"), column("blocks_per_sm"), column("limited_by"), column("occupancy_pct") }' labels=" $* " "$dir/resources.tsv"
 }
 

@@ -227,7 +227,7 @@ if [ -f resources.tsv ]; then
             FILENAME == api { if (FNR > 1) said[$1 SUBSEP $2] = (column("blocks_per_sm") == "" ? column("registers") : column("blocks_per_sm")); next }
             FNR > 1 {
                 k = $2; sub(/^void /, "", k); sub(/\(.*$/, "", k)
-                printf "| %s | `%s` | %d | %d | %d | %d | %d | %s | %.1f %% |", $1, k, column("threads"), column("registers"),
+                printf "| %s | `%s` | %d | %d | %s | %d | %d | %s | %.1f %% |", $1, k, column("threads"), column("registers"),
                     column("shared_bytes"), column("spill_store_bytes"), column("blocks_per_sm"), column("limited_by"), column("occupancy_pct")
                 if (api != "") {
                     a = ($1 SUBSEP k) in said ? said[$1, k] : "—"

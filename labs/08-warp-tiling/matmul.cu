@@ -73,6 +73,8 @@ struct warp_tiling {
     static constexpr int B_LOADS = BK * BN / 4 / THREADS;
     static_assert(WMITER >= 1 && WSUBM == (32 / LANES_ACROSS) * TM, "the lanes must cover the sub-tile");
     static_assert(A_LOADS >= 1 && B_LOADS >= 1 && TM % 4 == 0 && TN % 4 == 0 && BK % 4 == 0, "float4 shapes");
+    // Shared memory for `stages` copies of both tiles, A's rows padded.
+    static constexpr size_t bytes(int stages) { return sizeof(float) * stages * BK * (BM + A_PAD + BN); }
 };
 
 // Four elements of row `row`, columns col..col+3, of an n x n matrix; zero
@@ -100,9 +102,12 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     static_assert(BK == 8 || BK == 16, "a_swizzle separates two groups of 8 columns");
     // STAGES copies of each tile (as shipped only stage 0 is used; TODO 5
     // uses them all): the products read one while the tiles of the next
-    // steps arrive in the others.
-    __shared__ __attribute__((aligned(16))) float As[STAGES][BK][BM + A_PAD];
-    __shared__ __attribute__((aligned(16))) float Bs[STAGES][BK][BN];
+    // steps arrive in the others. Dynamic shared memory, sized by the
+    // launcher (S::bytes): over 48 KiB, a block may have it only this way,
+    // and the large shape needs 49 664 bytes.
+    extern __shared__ float4 tile_memory[];
+    auto As = reinterpret_cast<float (*)[BK][BM + A_PAD]>(tile_memory);
+    auto Bs = reinterpret_cast<float (*)[BK][BN]>(&As[STAGES][0][0]);
 
     const int tid = threadIdx.x;
     const int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
@@ -255,32 +260,47 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
 
 // ---- launcher ----
 
+// One shape, one access width: the grid, the block and the shared memory
+// the kernel asks for.
+template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int STAGES, bool VEC>
+static void launch_warptile_kernel(const float *A, const float *B, float *C, int n)
+{
+    using S = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, VEC>;
+    constexpr size_t bytes = S::bytes(STAGES);
+    auto kernel = matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, VEC>;
+    // Over 48 KiB, a kernel must first be allowed that much (up to the
+    // device's sharedMemPerBlockOptin, `make query`). Where the device has
+    // less, the launch fails and the caller's error check says so.
+    if constexpr (bytes > 48 * 1024)
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    dim3 grid((n + BN - 1) / BN, (n + BM - 1) / BM);
+    kernel<<<grid, S::THREADS, bytes>>>(A, B, C, n);
+}
+
 template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int STAGES>
 static void launch_warptile(const float *A, const float *B, float *C, int n)
 {
-    dim3 grid((n + BN - 1) / BN, (n + BM - 1) / BM);
     // 16-byte accesses need every row 16-byte aligned: n % 4 == 0 and
     // aligned base pointers (cudaMalloc gives 256-byte alignment).
     bool vec = n % 4 == 0 && ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0;
-    constexpr int threads = warp_tiling<BM, BN, BK, WM, WN, WNITER, TM, TN, true>::THREADS;
     if (vec)
-        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, true><<<grid, threads>>>(A, B, C, n);
+        launch_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, true>(A, B, C, n);
     else
-        matmul_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, false><<<grid, threads>>>(A, B, C, n);
+        launch_warptile_kernel<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES, false>(A, B, C, n);
 }
 
 #ifndef WARPTILE_NO_MATMUL
 void matmul(const float *A, const float *B, float *C, int n)
 {
-    // The shapes `make tune` measured fastest on an H100 (README: "Choosing
-    // the shapes"). Large products: 128 x 128 x 16 block tiles, 4 warps of
+    // The shapes `make tune` measured fastest on an H200 (README: "Choosing
+    // the shapes"). Large products: 256 x 128 x 16 block tiles, 8 warps of
     // 64 x 64, each lane 8 x 4 in each of 4 sub-tiles (8 x 16 in all), 2
-    // stages (33 KB of shared memory; a third would pass the 48 KB a static
-    // array may have). Below 2048 that gives too few blocks to fill the
+    // stages: 49 664 bytes of shared memory, just over the 48 KiB a block
+    // gets without asking. Below 2048 that gives too few blocks to fill the
     // GPU's SMs, so 64 x 64 x 16 tiles (4 warps of 32 x 32, 4 x 8 per lane)
     // with 4 stages are used there.
     if (n >= 2048)
-        launch_warptile<128, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
+        launch_warptile<256, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
     else
         launch_warptile<64, 64, 16, 32, 32, 2, 4, 4, 4>(A, B, C, n);
 }
