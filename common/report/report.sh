@@ -187,7 +187,9 @@ gpu)
         echo "bank_conflicts	shared wavefronts beyond the ideal for their addresses (ncu SourceCounters)" >> "$out/machine.tsv"
         # What bounds the last two stages and cuBLAS at the largest size:
         # ncu's throughput, issue, warp-state and occupancy sections, which
-        # lesson 08 reads against each other.
+        # lesson 08 reads against each other, and the warp-state section's
+        # reasons one by one (cycles a warp spends stalled on each, per
+        # instruction issued), which the section alone does not print.
         big=${sizes##* }
         for label in 07-register-tiling 08-warp-tiling cublas; do
             if [ $label = cublas ]; then prog=("$root/build/gpu/common/time_cublas" "$big")
@@ -196,6 +198,7 @@ gpu)
             progress "$label: what bounds it at n=$big (ncu)"
             ncu --clock-control none --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
                 --section SchedulerStats --section WarpStateStats --section Occupancy --section LaunchStats \
+                --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' \
                 "${prog[@]}" > "$out/ncu-limits-${label%%-*}-$big.txt" 2>&1 || true
         done
     fi
