@@ -578,6 +578,27 @@ void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool 
     }
 }
 
+// An access to dynamic shared memory past what the launch asked for (its
+// third argument; none at all when it has two): the simulator's buffer is
+// there, a GPU's block has nothing there and faults. Counted and reported
+// as out of bounds; true if it was one.
+bool dynamic_shared_overrun(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc)
+{
+    auto lo = reinterpret_cast<uintptr_t>(w->layout.dynamic_shared);
+    if (a - lo >= w->layout.dynamic_capacity || a + size - lo <= w->layout.dynamic_asked)
+        return false;
+    finding f{finding_kind::out_of_bounds, pc, 0};
+    f.first_is_store = store;
+    f.thread1 = thread_coords(t, w->block_dim);
+    f.offset = (long)(a + size - lo - w->layout.dynamic_asked);
+    f.detail = "byte " + std::to_string(a - lo) + " of dynamic shared memory (extern __shared__), of which the launch " +
+               "asked for " + std::to_string(w->layout.dynamic_asked) +
+               " bytes: give the size as the launch's third argument, kernel<<<grid, block, bytes>>>";
+    note(w, f);
+    w->totals.out_of_bounds++;
+    return true;
+}
+
 // The block's thread whose fiber is running: its index in the fiber array.
 inline unsigned running_thread(const worker_check *w)
 {
@@ -594,6 +615,8 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
     auto pc = reinterpret_cast<uintptr_t>(ret) - 1;
     unsigned t = running_thread(w);
     if (a - w->tls_lo < w->tls_len) {
+        if (dynamic_shared_overrun(w, t, a, size, store, pc))
+            return;
         if (a != w->skip_a && a != w->skip_b)
             shared_access(w, t, a, size, store, pc, atomic);
     } else if (a - w->dev_lo < w->dev_len) {

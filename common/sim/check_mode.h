@@ -18,6 +18,10 @@ struct check_block_layout {
     const char *fibers;      // fiber array: the running thread is found from current_thread
     size_t fiber_stride;
     const void *ignore_lo[2], *ignore_hi[2];  // the scheduler's own memory and the fiber stacks
+    // The dynamic shared buffer: `capacity` bytes, of which the launch's
+    // third argument asked for `asked`; a GPU faults on the rest.
+    const char *dynamic_shared;
+    size_t dynamic_asked, dynamic_capacity;
 };
 
 void check_launch_begin(dim3 grid, dim3 block, kernel_site site);

@@ -337,7 +337,8 @@ void worker::run_block(unsigned long b)
     block_aborted = false;
     if (check_enabled) {
         check_block_layout layout{reinterpret_cast<const char *>(&fibers[0].ts), sizeof(fiber),
-                                  {this, stacks}, {this + 1, stacks + max_block_threads * span()}};
+                                  {this, stacks}, {this + 1, stacks + max_block_threads * span()},
+                                  dynamic_shared_buffer, job->dynamic_shared, sizeof dynamic_shared_buffer};
         check_block_begin(layout, block.block_idx, block.block_dim);
     }
     for (;;) {

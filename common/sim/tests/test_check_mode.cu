@@ -887,6 +887,33 @@ START_TEST(out_of_bounds_read_in_slack)
 }
 END_TEST
 
+// A kernel that uses dynamic shared memory past what its launch gave it:
+// a GPU faults there, so check mode reports it, naming the launch's size.
+__global__ void reverse_in_dynamic_shared(const float *in, float *out)
+{
+    extern __shared__ float staged[];
+    staged[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = staged[blockDim.x - 1 - threadIdx.x];
+}
+
+START_TEST(dynamic_shared_past_the_launch_size)
+{
+    // (A launch that gives the whole size finds nothing: every stage 08
+    // solution's check run is such a launch.)
+    float *in = dev_floats(64), *out = dev_floats(64);
+    checked_run run;
+    reverse_in_dynamic_shared<<<1, 64, 32 * sizeof(float)>>>(in, out);  // half the size
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    // The 32 upper threads store past the 128 bytes, and 32 lower ones read there.
+    EXPECT(r, "out_of_bounds", 64);
+    const finding_line &f = one_finding(r, {"out-of-bounds write"});
+    ck_assert_msg(contains(f.text, "of dynamic shared memory (extern __shared__), of which the launch asked for 128 bytes"),
+                  "%s", f.whole.c_str());
+}
+END_TEST
+
 // ------------------------------------------------------------- host memory
 
 static float host_array[64];
@@ -1640,6 +1667,7 @@ static Suite *check_mode_suite(void)
     tc = tcase_create("bad_addresses");
     tcase_set_timeout(tc, 10);
     tcase_add_test(tc, out_of_bounds_read_in_slack);
+    tcase_add_test(tc, dynamic_shared_past_the_launch_size);
     tcase_add_test(tc, host_pointer_read);
     tcase_add_test(tc, atomic_out_of_bounds_is_found);
     tcase_add_test(tc, device_variables_are_global_memory);
