@@ -92,6 +92,9 @@ resources_table() {
     limits=$(awk -F'\t' '$1 == "name" { n = $2 } $1 == "compute capability" { c = $2 }
         END { if (n == "CPU simulator") print "compute capability " c " as the CPU simulator presents them (the report GPU'"'"'s)"; else print n " (compute capability " c ")" }' "$dir/device_limits.tsv")
     echo "What the compiler made of it (\`ptxas -v\`, sm_90) and what that allows per SM with the limits of $limits (\`make query\`; \`make -C labs/NN occupancy\` shows the working):"
+    report_awk 'FNR > 1 && index(labels, " " $1 " ") && column("shared_bytes") ~ /\+dynamic/ { found = 1 } END { exit !found }' \
+        labels=" $* " "$dir/resources.tsv" &&
+        echo "\"+dynamic\": and the dynamic shared memory the launch asks for, which no compiler sees and this table does not count (\`make occupancy DYNAMIC_SHARED=bytes\` counts it)."
     echo
     echo "| kernel | registers per thread | shared bytes per block | spill stores (bytes) | blocks per SM | limited by | occupancy |"
     echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"

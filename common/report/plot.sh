@@ -215,6 +215,8 @@ if [ -f resources.tsv ]; then
         echo "## Registers, shared memory and occupancy"
         echo
         echo "From the compiler (\`ptxas -v\`) and the limits of $limits, as \`make query\` prints them; \`make -C labs/NN occupancy\` shows the working."
+        grep -q '+dynamic' resources.tsv &&
+            echo "\"+dynamic\": the kernel also has the dynamic shared memory its launch asks for, which no compiler sees; it is not counted here (\`make occupancy DYNAMIC_SHARED=bytes\` counts it)."
         echo
         # On a GPU, the occupancy API's blocks per SM beside the worked-out ones.
         api=
