@@ -54,6 +54,14 @@ START_TEST(numbers_written_many_ways)
     quiz_question way = key("Q2\tnumber\t8\t-\thint");
     expect(&way, "8-way", QUIZ_RIGHT);
     expect(&way, "eight", QUIZ_RIGHT);
+    /* A fraction key with a tolerance (stage 07's Q3): a decimal close
+     * enough scores, one further off does not. */
+    quiz_question per_fma = key("Q3\tnumber\t1/64~1%\t-\thint");
+    expect(&per_fma, "1/64", QUIZ_RIGHT);
+    expect(&per_fma, "0.015625", QUIZ_RIGHT);
+    expect(&per_fma, "0.0156", QUIZ_RIGHT);
+    expect(&per_fma, "0.016", QUIZ_WRONG);
+    expect(&per_fma, "1/32", QUIZ_WRONG);
 }
 END_TEST
 
