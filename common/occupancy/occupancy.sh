@@ -14,11 +14,11 @@
 # device (`make query`: a GPU's own, or those the CPU simulator presents,
 # LIMITS_TSV being its --tsv output).  The block size is the one a kernel
 # declares with __launch_bounds__; for a kernel that declares none, THREADS,
-# or the stage's own design.  Dynamic shared memory (an `extern __shared__` array) is
-# sized by the launch, where no compiler sees it: DYNAMIC_SHARED=bytes
-# counts it for every kernel that has one; without it such a kernel's
-# shared memory reads "N+dynamic" and is left out of the working.
-# The occupancy API's own answer follows,
+# or the stage's own design.  Dynamic shared memory (an `extern __shared__`
+# array) is sized by the launch, where no compiler sees it: DYNAMIC_SHARED=
+# bytes counts it for every kernel that has one; without it such a kernel's
+# shared memory reads "N+dynamic" and is left out of the working.  The
+# occupancy API's own answer follows,
 # from cudaOccupancyMaxActiveBlocksPerMultiprocessor (occupancy_api.sh): on
 # a GPU the CUDA runtime's, on the simulator CUDA's occupancy calculator's.
 set -u
@@ -165,8 +165,8 @@ while IFS=$'\t' read -r kernel regs smem spill; do
     echo "kernel $(c++filt "$kernel" 2>/dev/null || echo "$kernel"): $regs registers per thread, $said_smem, $spill (ptxas, sm_$arch)"
     [ "$block" = "$threads" ] || echo "  a block of $block threads ($block_said)"
     occupancy "$block" "$regs" "$counted"
-    printf '%s\t%s\t%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null | sed 's/^void //; s/(.*$//')" \
-        "$(OCCUPANCY_TSV=1 occupancy "$block" "$regs" "$counted" | cut -f1)" "$block" "$((counted - smem))" >> "$computed"
+    printf '%s\t%s\n' "$(c++filt "$kernel" 2>/dev/null | sed 's/^void //; s/(.*$//')" \
+        "$(OCCUPANCY_TSV=1 occupancy "$block" "$regs" "$counted" | cut -f1)" >> "$computed"
 done
 
 # The occupancy API's own answer for the same kernels and block size

@@ -35,10 +35,10 @@ mkdir -p "$out"
 # shellcheck disable=SC2086
 "$nvcc" -arch="sm_$arch" -ptx -I"$root/common" -I"$root/grader" $defines "$src" -o "$out/lab.ptx" \
     > /dev/null 2>&1 || { echo "occupancy API: $src does not compile to PTX" >&2; exit 1; }
+awk -f "$root/common/occupancy/ptx_kernels.awk" "$out/lab.ptx" > "$out/ptx_kernels.tsv"
 kernels=$(sed -n "s/.*Compiling entry function '\([^']*\)'.*/\1/p" "$out/ptxas.log" | sort -u |
     while IFS= read -r mangled; do
-        IFS=$'\t' read -r _ declared dynamic < <(awk -F'\t' -v k="$mangled" '$1 == k' \
-            <(awk -f "$root/common/occupancy/ptx_kernels.awk" "$out/lab.ptx"))
+        IFS=$'\t' read -r _ declared dynamic < <(awk -F'\t' -v k="$mangled" '$1 == k' "$out/ptx_kernels.tsv")
         bytes=0
         [ "${dynamic:-0}" = 1 ] && bytes=${DYNAMIC_SHARED:-0}
         printf '%s\t%s\t%s\n' "$(c++filt "$mangled" | sed 's/^void //; s/(.*$//')" "$([ "${declared:--}" != - ] && echo "$declared" || echo "$threads")" "$bytes"
