@@ -2,7 +2,7 @@
 # `make bench-sim`, never asserted here.  `make test-quick` (at the end):
 # a few minutes' subset for a contributor's loop.
 #
-#   test-harness   the harness (Check)
+#   test-harness   the harness (Check), and make run's settings refused when empty
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-bench-builds  make bench-sim's program builds (nothing timed)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
@@ -60,6 +60,7 @@ $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/ha
 
 test-harness: $(TEST_OUT)/test_harness
 	$(TEST_OUT)/test_harness
+	@common/tests/run_settings.sh
 
 # The quiz's rules on their own: values, not wording (grader/quiz_answer.h).
 $(TEST_OUT)/test_quiz_answer: grader/tests/test_quiz_answer.c grader/quiz_answer.c grader/quiz_answer.h

@@ -2,8 +2,9 @@
 # Installs what the kit needs and is missing, with apt-get (as root, or
 # through sudo); otherwise prints the exact command and stops.
 #
-#   common/deps.sh [base|plots|slides|slurm|platforms]
+#   common/deps.sh [base|plots|slides|slurm|platforms|gradescope]
 #       base: build, check and grade; plots: + gnuplot;
+#       gradescope: + zip (make gradescope packs the autograder with it);
 #       slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils;
 #       slurm: + Slurm's daemons and client, munge;
 #       platforms: + debootstrap (make test-platforms: a Debian 13 chroot);
@@ -68,6 +69,10 @@ if [ "$want" = platforms ]; then
     have_cmd clang || missing+=(clang)
     # Debian 12 has it; elsewhere its row of the test is skipped.
     have_cmd g++-11 || optional+=(g++-11)
+fi
+# make gradescope: the autograder is a zip file.
+if [ "$want" = gradescope ]; then
+    have_cmd zip || missing+=(zip)
 fi
 # Optional: without it those tests run in the machine's own locale.
 if [ "$want" = locales ]; then

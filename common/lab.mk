@@ -80,8 +80,10 @@ help:
 	@echo "make grade                           grade $(LAB_NAME)"
 	@echo "BACKEND=gpu|sim  ARCH=90  DEBUG=1 (device code built with -G)"
 
+# N and SEED quoted: an empty one (make run N=) is then refused by name
+# instead of shifting the next argument into its place.
 run: all
-	$(OUT)/run_lab $(N) $(SEED) $(REPS)
+	$(OUT)/run_lab '$(N)' '$(SEED)' $(REPS)
 
 # The simulator's check mode: load and store counts, coalescing, bank
 # conflicts, hazards, out-of-bounds and host-memory accesses, per launch,
@@ -94,7 +96,7 @@ check:
 	@$(MAKE) --no-print-directory $(BUILD_ARGS) BACKEND=sim OUT=$(ROOT)/build/sim/$(LAB_OUT_NAME) $(CHECK_OUT)/run_lab
 	@rm -f $(CHECK_OUT)/shared-access.svg $(CHECK_OUT)/hazard.svg
 	SIM_CHECK_PICTURE=$(CHECK_OUT)/shared-access.svg SIM_CHECK_HAZARD_PICTURE=$(CHECK_OUT)/hazard.svg \
-	    $(CHECK_OUT)/run_lab $(N) $(SEED) 1
+	    $(CHECK_OUT)/run_lab '$(N)' '$(SEED)' 1
 
 # How many blocks of this kernel one SM holds, from the compiler's register
 # and shared-memory counts and the device's limits (make query's).
@@ -114,10 +116,10 @@ sass: occupancy
 # The same counts and findings from a GPU: Nsight Compute's counters and
 # compute-sanitizer's memcheck, racecheck and synccheck.
 profile: all
-	$(ROOT)/common/gpu/profile.sh $(OUT)/run_lab $(N)
+	$(ROOT)/common/gpu/profile.sh $(OUT)/run_lab '$(N)'
 
 sanitize: all
-	$(ROOT)/common/gpu/sanitize.sh $(OUT)/run_lab $(N)
+	$(ROOT)/common/gpu/sanitize.sh $(OUT)/run_lab '$(N)'
 
 grade:
 	@$(MAKE) --no-print-directory -C $(ROOT) grade LAB=$(LAB_NAME) SUBMISSION=$(abspath $(LAB_DIR)/..) BACKEND=$(BACKEND)

@@ -38,6 +38,9 @@ out=${GRADE_OUT:-$root/build/grade}
 suite=${GRADE_SUITE:-$root/build/grader/grade_suite}
 backend=${BACKEND:-$(detect_backend)}
 only=${LAB:-}
+# No score from an earlier run may outlive this one, even one that stops
+# at a bad setting below.
+rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv" 2>/dev/null
 
 die() { echo "grade: $*" >&2; exit 2; }
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
@@ -82,8 +85,6 @@ out=$(cd "$out" && pwd)
 # only read, so it may have spaces.
 [[ $root != *[[:space:]]* ]] || die "the kit's folder, $root, has a space in its path, where make cannot build: move the kit to a path without spaces"
 [[ $out != *[[:space:]]* ]] || die "GRADE_OUT=$out has a space in its path, where make cannot build: choose a folder without spaces"
-# No score from an earlier run may outlive this one.
-rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv"
 # Every program a stage builds runs from GRADE_OUT.
 programs_can_run_in "$out" GRADE_OUT
 # Loose files are graded from a folder shaped like labs/ made for them

@@ -73,7 +73,7 @@ stamp_revision = { git -C $(ROOT) describe --always --dirty --abbrev=12 2>/dev/n
 # Gradescope unpacks it in /autograder/source (the grader, its keys, common/;
 # no labs/, no solutions/).
 gradescope:
-	@command -v zip >/dev/null || { echo "gradescope: needs zip (apt-get install zip)"; exit 1; }
+	@common/deps.sh gradescope
 	@set -eo pipefail; lab=; name=autograder; \
 	if [ -n "$(LAB)" ]; then \
 	    lab=$$(cd grader/suites && ls -d -- '$(LAB)'*.points.tsv 2>/dev/null | sed 's/\.points\.tsv$$//' || true); \

@@ -202,11 +202,10 @@ else
         fail "missing and hanging stages: no numeric score and max_score in results.json ($score, $max)"
     elif [ "$status" = 0 ] && [ "$max" = "$full" ] && [ "$others" -gt 0 ] && [ "$others_short" = 0 ] &&
             [ "$padding_got" = 0 ] && [ "$score" -ge $((full - padding - tiled)) ] && [ "$score" -lt $((full - padding)) ] &&
-            [ $took -lt 300 ] &&
             grep -q '"output": "Graded labs: .*not found (0 points): 05-padding' "$json" &&
             grep -q '05-padding has MatMul.cu, not graded: the file graded must be named matmul.cu' "$json" &&
             grep -q 'not run: an earlier test of this stage hung' "$json"; then
-        echo "ok   missing and hanging stages: the nested labs/ found, $score/$max in ${took}s (limit 540 s): 05-padding's $padding points lost and its MatMul.cu named, 04-tiled lost its larger runs after one hang, the $others tests of the other stages full"
+        echo "ok   missing and hanging stages: the nested labs/ found, $score/$max in ${took}s: 05-padding's $padding points lost and its MatMul.cu named, 04-tiled lost its larger runs after one hang, the $others tests of the other stages full"
     else
         fail "missing and hanging stages: status $status, score $score/$max (expected at least $((full - padding - tiled)) and below $((full - padding))), 05-padding scored ${padding_got:-?}, ${others_short:-?} of ${others:-?} tests of the other stages short, ${took}s (see $fake/../missing-and-hanging.log)"
     fi

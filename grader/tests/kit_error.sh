@@ -17,7 +17,9 @@
 #      folder with one is refused at once with why; a submission's folder or
 #      a student's name with one is graded in full;
 #   7. an output folder where programs may not run (noexec): refused at
-#      once with why; a noexec TMPDIR changes nothing.
+#      once with why; a noexec TMPDIR changes nothing;
+#   8. a grade stopped by a bad setting (a LAB that is no stage, a
+#      SUBMISSION that is no folder) leaves no earlier run's results.json.
 #
 #   grader/tests/kit_error.sh     (run by `make test-grading`)
 set -u
@@ -253,6 +255,19 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o noexec,size=256m tmpfs "$noexec" 2>/d
 else
     echo "skip a folder mounted noexec: mounting one needs root and tmpfs (here: user $(id -un))"
 fi
+
+# 8. An earlier run's score must not outlive a grade that stopped at once.
+stale="$base/stale-out"
+for setting in LAB=no-such-stage SUBMISSION=$base/no-such-folder; do
+    mkdir -p "$stale" && echo '{"score": 25}' > "$stale/results.json"
+    make -C "$root" --no-print-directory grade "$setting" GRADE_OUT="$stale" > "$base/stale.log" 2>&1
+    status=$?
+    if [ $status = 2 ] && [ ! -e "$stale/results.json" ]; then
+        echo "ok   $setting: status 2, and the earlier run's results.json is gone"
+    else
+        fail "$setting: status $status, results.json $([ -e "$stale/results.json" ] && echo "still there" || echo gone) (see $base/stale.log)"
+    fi
+done
 
 echo "kit errors: $((SECONDS - start))s"
 [ $failures -eq 0 ] && rm -rf "$base"
