@@ -6,7 +6,8 @@
 # stage missing and another that hangs (each loses its own points, no
 # other stage any); then a bundle for one stage (`make gradescope LAB=01`)
 # with that stage's files uploaded on their own, a submission that tampers
-# with the kit, and a deadline already past.  setup.sh is not run: the
+# with the kit, the bundle in a folder other users cannot reach (a kit
+# error, no score), and a deadline already past.  setup.sh is not run: the
 # packages are already here.
 #
 #   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
@@ -255,6 +256,28 @@ if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1 && [ -x "$one/source/run_a
     fi
 else
     echo "skip tamper: needs root and a user nobody"
+fi
+
+# 4b. The one-stage bundle unpacked inside a folder closed to other users
+# (mode 700, as /root is on many machines): nobody cannot reach the kit, so
+# no student can be graded there. A kit error and no results.json, never a
+# zero.
+if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1 && [ -x "$one/source/run_autograder" ]; then
+    closed="$fake-closed"
+    rm -rf "$closed" && mkdir -p "$closed/inside/submission" && chmod 700 "$closed"
+    cp -R "$one/source" "$closed/inside/source"
+    cp "$root/solutions/01-naive/matmul.cu" "$root/solutions/01-naive/answers.txt" "$closed/inside/submission/"
+    AUTOGRADER_ROOT="$closed/inside" bash "$closed/inside/source/run_autograder" > "$fake/../closed.log" 2>&1
+    status=$?
+    if [ $status = 2 ] && [ ! -e "$closed/inside/results/results.json" ] &&
+            grep -q "kit error: nobody, who runs the students' code, cannot reach the autograder" "$fake/../closed.log"; then
+        echo "ok   a bundle in a folder closed to other users: a kit error that says so, no score written"
+    else
+        fail "a bundle in a folder closed to other users: status $status, results.json $([ -e "$closed/inside/results/results.json" ] && echo written || echo absent) (see $fake/../closed.log)"
+    fi
+    rm -rf "$closed"
+else
+    echo "skip a bundle in a folder closed to other users: needs root and a user nobody"
 fi
 
 # 5. Out of time: a deadline already past grades nothing, says so, and still
