@@ -605,8 +605,11 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     /* A wrong C does not end the check here: what the run counted (hazards
      * above all) often says why it is wrong.  The structural test judges
      * its rule first, then asks for a right result too. */
-    if (!lab_compare_rows(r.C, ref, n, 0, n, NULL, 0, &c))
+    out->elements = (long)count;
+    if (!lab_compare_rows(r.C, ref, n, 0, n, NULL, 0, &c)) {
         explain_mismatch(out->wrong_result, sizeof out->wrong_result, n, seed, &c, r.C);
+        out->wrong_elements = c.mismatches;
+    }
     free(A);
     free(B);
     free(ref);

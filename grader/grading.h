@@ -63,6 +63,7 @@ typedef struct {
     matmul_ledger moved;
     char findings[1536]; /* the first findings, one per line, for messages */
     char wrong_result[1024]; /* why C was wrong, or "": counts of a wrong run still say what it did */
+    long wrong_elements, elements; /* of C: how much of the product is wrong */
 } check_counts;
 
 /* Runs the check build of the submission (variant "check" or, e.g.,

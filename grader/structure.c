@@ -26,11 +26,21 @@ START_TEST(test_structure)
     if (!ok)
         ck_abort_msg("n=%d: %s%s%s%s%s", tests[_i].n, msg, c.findings[0] ? "\nThe check report says:\n" : "",
                      c.findings, c.wrong_result[0] ? "\nThe result is wrong too: " : "", c.wrong_result);
-    /* The rule held, the result is wrong: what check mode found (a hazard,
-     * a read of shared memory nothing wrote) often says why. */
-    if (c.wrong_result[0])
-        ck_abort_msg("%s\n(%s; a structural check needs a correct result too)%s%s", c.wrong_result, msg,
-                     c.findings[0] ? "\nThe check report says:\n" : "", c.findings);
+    /* The rule held and the result is wrong.  A kernel that computed most
+     * of the product (a wrong edge: a guard off by one, a partial tile
+     * dropped) keeps the points its structure earned: the correctness tests
+     * at sizes that reach the edge take the points of the edge.  One that
+     * did not compute the product earns nothing here; what check mode
+     * found (a hazard, a read of shared memory nothing wrote) often says
+     * why. */
+    if (c.wrong_result[0] && c.wrong_elements * 10 > c.elements)
+        ck_abort_msg("%s\n(%s; a structural check needs the product computed too: at least 90 %% of C right)%s%s",
+                     c.wrong_result, msg, c.findings[0] ? "\nThe check report says:\n" : "", c.findings);
+    if (c.wrong_result[0]) {
+        size_t used = strlen(msg);
+        snprintf(msg + used, sizeof msg - used, " (%ld of %ld elements of C wrong here: the correctness tests "
+                 "grade those)", c.wrong_elements, c.elements);
+    }
     grading_record_pass(tests[_i].name, msg);
 }
 END_TEST
@@ -144,15 +154,21 @@ int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len)
  * wider stores) is graded as one that stores it a float at a time. */
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len)
 {
+    /* At most: an element stored more than once is the structure's fault;
+     * one never stored is an edge the correctness tests see. */
     unsigned long long want = (unsigned long long)n * n, stored = c->global_store_bytes / sizeof(float);
-    if (c->global_store_bytes != want * sizeof(float)) {
+    if (c->global_store_bytes > want * sizeof(float)) {
         snprintf(msg, len, "%llu floats stored to global memory (an atomic counts as a store) for %llu elements of "
                  "C: write each element once, after the last phase (a store inside the tile loop writes it every "
                  "phase)", stored, want);
         return 0;
     }
-    snprintf(msg, len, "each element of C stored once (%llu floats, in %llu store instructions)", want,
-             c->global_stores);
+    if (stored < want)
+        snprintf(msg, len, "no element of C stored twice (%llu floats for %llu elements, in %llu store instructions)",
+                 stored, want, c->global_stores);
+    else
+        snprintf(msg, len, "each element of C stored once (%llu floats, in %llu store instructions)", want,
+                 c->global_stores);
     return 1;
 }
 

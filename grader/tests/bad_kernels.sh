@@ -144,6 +144,15 @@ expect loads-through-memcpy $((kernel04 - 12))/$full04 "256.00 floats loaded fro
 # every size, and the loads tests (n=128) pass; the tests at n=100, where
 # tiles are partial, ask that the kernel tile there too.
 expect naive-where-tile-does-not-divide $((kernel04 - 6))/$full04 "the kernel read no shared memory and loaded 200.0 floats from global memory per element of C" 04-tiled
+# An edge-only mistake costs the tests that reach the edge, not the
+# structure: blocks rounded down (04: rows) or to the nearest (05: columns)
+# leave a partial strip of C unwritten.  Every size a tile does not divide
+# loses its points; every structural test keeps its own, though 4 % of C is
+# wrong at n = 100 where they look.  (A kernel that computes nothing earns
+# no structure point: the skeletons score 0, grade_stages.sh.)
+expect edge-rows-floor 16/$full04 "(400 of 10000 elements of C wrong here: the correctness tests grade those)" 04-tiled
+full05=$(score max "$(points_table 05-padding)")
+expect edge-columns-rounded 13/$full05 "padded: 2048 shared words used, with a gap after each row (32 gaps) (400 of 10000 elements of C wrong here" 05-padding
 # Split-k adding into C from two blocks with no atomic: right on the
 # simulator, which runs the blocks one after another, so every size test
 # passes; the race between blocks costs the structural points.  Which pair
