@@ -21,6 +21,12 @@ Suite *suite_07_register_tiling(void)
      * product of C, and would fail a rule it keeps). */
     grading_add_structure_test(s, "register tiling", "check", 256, rule_register_tiling);
     grading_add_structure_test(s, "block tile reuse", "check", 256, rule_block_reuse);
+    /* The same rules where no tile divides n (255 = 256 - 1, so every tile
+     * up to 256 wide covers it with one row and column to spare): the
+     * register-tiled kernel must be the one that runs there too, not
+     * stage 04's kernel wherever its block tile does not divide n. */
+    grading_add_structure_test(s, "register tiling (n=255)", "check", 255, rule_register_tiling);
+    grading_add_structure_test(s, "block tile reuse (n=255)", "check", 255, rule_block_reuse);
     grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
     grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);

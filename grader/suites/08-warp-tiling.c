@@ -72,6 +72,14 @@ Suite *suite_08_warp_tiling(void)
     grading_add_structure_test(s, "register tiling", "check", 256, rule_register_tiling);
     grading_add_structure_test(s, "no bank conflicts", "check", 256, rule_no_bank_conflicts);
     grading_add_structure_test(s, "double buffering", "check", 256, double_buffering);
+    /* Where no tile divides n, the same kernel and the same rules: 252 is a
+     * multiple of 4 (the 16-byte path) and of no larger power of two
+     * (stage 07's suite says why the register rule allows for the edge).
+     * The four share one check run (grading_run_check). */
+    grading_add_structure_test(s, "float4 loads (n=252)", "check", 252, float4_loads);
+    grading_add_structure_test(s, "float4 shared reads (n=252)", "check", 252, float4_shared_reads);
+    grading_add_structure_test(s, "register tiling (n=252)", "check", 252, rule_register_tiling);
+    grading_add_structure_test(s, "double buffering (n=252)", "check", 252, double_buffering);
     grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
     grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
     grading_add_structure_test(s, "in bounds (n=130)", "check", 130, rule_tiled_in_bounds);

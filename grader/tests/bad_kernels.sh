@@ -144,6 +144,11 @@ expect loads-through-memcpy $((kernel04 - 12))/$full04 "256.00 floats loaded fro
 # every size, and the loads tests (n=128) pass; the tests at n=100, where
 # tiles are partial, ask that the kernel tile there too.
 expect naive-where-tile-does-not-divide $((kernel04 - 6))/$full04 "the kernel read no shared memory and loaded 200.0 floats from global memory per element of C" 04-tiled
+# Stage 07's kernel only where its 128 x 128 block tile divides n, stage
+# 04's everywhere else: right at every size, and the rules at n = 256 hold;
+# at n = 255, where no tile divides n, they are measured again and fail.
+kernel07=$(kernel_points 07-register-tiling)
+expect register-tiled-where-128-divides $((kernel07 - 4))/$(score max "$(points_table 07-register-tiling)") "n=255: 2.024 shared words read per multiply-add" 07-register-tiling
 # An edge-only mistake costs the tests that reach the edge, not the
 # structure: blocks rounded down (04: rows) or to the nearest (05: columns)
 # leave a partial strip of C unwritten.  Every size a tile does not divide
