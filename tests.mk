@@ -156,9 +156,12 @@ else
 	        $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
 	@echo "nvcc: the occupancy API's program for every stage's solution: built for a GPU, and run on the simulator"
 	@common/occupancy/tests/api_every_solution.sh $(TEST_OUT)/nvcc
-	@echo "nvcc: stage 08's shape tuner"
+	@echo "nvcc: stage 08's shape tuner, and its experiments still apply to the solution"
 	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
 	    { cat $(TEST_OUT)/nvcc.log; exit 1; }
+	@for p in solutions/08-warp-tiling/experiments/*.patch; do \
+	    patch --dry-run --quiet --fuzz=0 -o /dev/null solutions/08-warp-tiling/matmul.cu < $$p > /dev/null || \
+	        { echo "nvcc: $$p no longer applies to solutions/08-warp-tiling/matmul.cu"; exit 1; }; done
 endif
 
 # The report without a GPU: the simulator's counts, a table, figures if

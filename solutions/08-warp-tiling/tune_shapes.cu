@@ -10,6 +10,7 @@
 //
 // --once launches each shape once and times nothing: what a profiler needs
 // (ncu ... tune_shapes --once 4096 profiles one launch of every shape).
+// --shape TEXT (again for more) times only the shapes whose name holds it.
 #include <cublas_v2.h>
 #include <math.h>
 #include <stdio.h>
@@ -63,13 +64,24 @@ int main(int argc, char **argv)
         SHAPE(256, 128, 16, 64, 64, 4, 8, 4, 4),
     };
     std::vector<int> sizes;
+    std::vector<std::string> only;
     bool once = false;
     for (int a = 1; a < argc; a++) {
         if (std::string(argv[a]) == "--once")
             once = true;
+        else if (std::string(argv[a]) == "--shape" && a + 1 < argc)
+            only.push_back(argv[++a]);
         else
             sizes.push_back(atoi(argv[a]));
     }
+    auto wanted = [&](const shape &s) {
+        if (only.empty())
+            return true;
+        for (const std::string &text : only)
+            if (s.name.find(text) != std::string::npos)
+                return true;
+        return false;
+    };
     if (sizes.empty())
         sizes = {1024, 2048, 4096};
 
@@ -96,6 +108,8 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
         for (const shape &s : shapes) {
+            if (!wanted(s))
+                continue;
             CUDA_CHECK(cudaMemset(d.C, 0xFF, bytes));
             s.launch(d.A, d.B, d.C, n);
             CUDA_CHECK(cudaGetLastError());
