@@ -607,7 +607,8 @@ static int measure_check(const char *variant, int n, check_counts *out, char *ms
     lab_comparison c;
     /* A wrong C does not end the check here: what the run counted (hazards
      * above all) often says why it is wrong.  The structural test judges
-     * its rule first, then asks for a right result too. */
+     * its rule first, then asks that the product was computed (most of C
+     * right). */
     out->elements = (long)count;
     if (!lab_compare_rows(r.C, ref, n, 0, n, NULL, 0, &c)) {
         explain_mismatch(out->wrong_result, sizeof out->wrong_result, n, seed, &c, r.C);
@@ -677,8 +678,10 @@ static int measure_check(const char *variant, int n, check_counts *out, char *ms
 /* A stage's structural tests judge the same check run by different rules
  * (five of stage 08's look at n = 256): it is made once per build and size
  * in a grade, and what it measured (or why it cannot be credited) kept in
- * the stage's scratch, which each grade starts empty.  Each test runs in a
- * process of its own, so the record is a file, written whole or not at all. */
+ * the stage's folder, which each grade starts empty (beside the copies'
+ * record above, not in scratch/: the student's programs may write there).
+ * Each test runs in a process of its own, so the record is a file, written
+ * whole or not at all. */
 struct check_record {
     char magic[8];
     int ok;
@@ -689,7 +692,7 @@ struct check_record {
 void grading_run_check(const char *variant, int n, check_counts *out)
 {
     char path[4096], tmp[4200];
-    snprintf(path, sizeof path, "%s/scratch/%s-n%d.check-run", grading.out_dir, variant, n);
+    snprintf(path, sizeof path, "%s/check-run-%s-n%d.record", grading.out_dir, variant, n);
     static struct check_record rec;
     int fd = open(path, O_RDONLY);
     if (fd >= 0) {

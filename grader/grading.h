@@ -68,8 +68,12 @@ typedef struct {
 
 /* Runs the check build of the submission (variant "check" or, e.g.,
  * "check-TILE=16" from grader/variants.tsv) at size n and sums what each
- * launch reported.  Aborts the test, saying why, if it could not run or
- * its result is wrong (counts of a wrong kernel prove nothing). */
+ * launch reported; once per variant and size in a grade, the tests after
+ * the first reading what it measured.  Aborts the test, saying why, if it
+ * could not run or its counts cannot be credited (a product made on the
+ * host, host memory reached, blocks racing).  A wrong result is said in
+ * wrong_result and wrong_elements: the structural test asks that most of
+ * C is right (structure.c). */
 void grading_run_check(const char *variant, int n, check_counts *out);
 
 /* A structural rule: given what check mode counted for size n, writes a
