@@ -13,9 +13,13 @@
 //     3D, from a symbol, from an array), by where the copy's pointers lead,
 //     whatever kind it names (with unified addressing a copy named device
 //     to device may well write pinned host memory);
-//   - bytes copied into C from host memory by any of these copies (a copy
-//     from device memory into C moves what kernels made: a product
-//     computed into a padded or scratch buffer is still the device's);
+//   - bytes copied from host memory into device memory by any of these
+//     copies or by a copy to a symbol or an array, into C or anywhere else:
+//     a product made on the host can reach C through a buffer a kernel
+//     copies, once the host has learnt A and B by a way no copy shows (a
+//     kernel's printf).  A copy from device memory moves what kernels made
+//     (a product computed into a padded or scratch buffer is still the
+//     device's) and is not counted;
 //   - kernel launches made while memory a kernel can reach from the host
 //     exists (cudaMallocHost, cudaHostAlloc, cudaHostRegister,
 //     cudaMallocManaged, __managed__ variables).  The simulator looks at
@@ -31,7 +35,6 @@
 namespace {
 
 bool counting;
-const char *c_begin, *c_end;
 bool host_memory_in_reach;
 matmul_ledger moved;
 
@@ -45,24 +48,20 @@ bool on_device(const void *p)
     return a.type == cudaMemoryTypeDevice;
 }
 
-bool into_c(const void *dst, size_t bytes)
-{
-    const char *d = static_cast<const char *>(dst);
-    return d < c_end && d + bytes > c_begin;
-}
-
-// One copy of `bytes` to dst (src null for symbols and arrays, which are
-// on the device).  Judged by where the pointers lead, not by the kind the
-// call names: a kind that does not match them is no way around the ledger.
+// One copy of `bytes` from src to dst, judged by where the pointers lead,
+// not by the kind the call names: a kind that does not match them is no way
+// around the ledger.  A null pointer stands for a symbol or an array, which
+// are on the device.
 void count_copy(void *dst, const void *src, size_t bytes)
 {
     if (!counting)
         return;
     bool src_on_device = src == nullptr || on_device(src);
-    if (src_on_device && !on_device(dst))
+    bool dst_on_device = dst == nullptr || on_device(dst);
+    if (src_on_device && !dst_on_device)
         moved.copied_to_host += bytes;
-    else if (!src_on_device && into_c(dst, bytes))
-        moved.copied_into_c += bytes;
+    else if (!src_on_device && dst_on_device)
+        moved.copied_from_host += bytes;
 }
 
 void count_launch()
@@ -80,10 +79,8 @@ cudaError_t reach(cudaError_t e)
 
 } // namespace
 
-void gpu_ledger_begin(const void *C, size_t bytes)
+void gpu_ledger_begin()
 {
-    c_begin = static_cast<const char *>(C);
-    c_end = c_begin + bytes;
     moved = matmul_ledger{0, 0, 0};
     counting = true;
 }
@@ -124,6 +121,19 @@ WRAP(cudaMemcpyFromSymbol, _ptds,
 WRAP(cudaMemcpyFromSymbolAsync, _ptsz,
      (void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind, cudaStream_t s),
      count_copy(dst, nullptr, count), (dst, symbol, count, offset, kind, s))
+WRAP(cudaMemcpyToSymbol, _ptds, (const void *symbol, const void *src, size_t count, size_t offset, cudaMemcpyKind kind),
+     count_copy(nullptr, src, count), (symbol, src, count, offset, kind))
+WRAP(cudaMemcpyToSymbolAsync, _ptsz,
+     (const void *symbol, const void *src, size_t count, size_t offset, cudaMemcpyKind kind, cudaStream_t s),
+     count_copy(nullptr, src, count), (symbol, src, count, offset, kind, s))
+WRAP(cudaMemcpy2DToArray, _ptds,
+     (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height,
+      cudaMemcpyKind kind),
+     count_copy(nullptr, src, width * height), (dst, wOffset, hOffset, src, spitch, width, height, kind))
+WRAP(cudaMemcpy2DToArrayAsync, _ptsz,
+     (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height,
+      cudaMemcpyKind kind, cudaStream_t s),
+     count_copy(nullptr, src, width * height), (dst, wOffset, hOffset, src, spitch, width, height, kind, s))
 WRAP(cudaMemcpy2DFromArray, _ptds,
      (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
       cudaMemcpyKind kind),

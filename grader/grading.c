@@ -278,11 +278,11 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
     FILE *f = fopen(cache, "r");
     if (f) {
         int known = 0;
-        unsigned long long to_host, into_c, host_launches;
-        int fields = fscanf(f, "%d %llu %llu %llu %llu", &known, &to_host, &into_c, &host_launches, calls);
+        unsigned long long to_host, from_host, host_launches;
+        int fields = fscanf(f, "%d %llu %llu %llu %llu", &known, &to_host, &from_host, &host_launches, calls);
         fclose(f);
         if (fields == 5) {
-            *moved = (matmul_ledger){to_host, into_c, host_launches};
+            *moved = (matmul_ledger){to_host, from_host, host_launches};
             return known;
         }
     }
@@ -299,7 +299,7 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
     f = fopen(cache, "w");
     if (f) {
         fprintf(f, "%d %llu %llu %llu %llu\n", known, (unsigned long long)moved->copied_to_host,
-                (unsigned long long)moved->copied_into_c, (unsigned long long)moved->host_pointer_launches, *calls);
+                (unsigned long long)moved->copied_from_host, (unsigned long long)moved->host_pointer_launches, *calls);
         fclose(f);
     }
     return known;
@@ -626,14 +626,14 @@ static int measure_check(const char *variant, int n, check_counts *out, char *ms
     char line[4096];
     size_t used = 0;
     while (fgets(line, sizeof line, f)) {
-        unsigned long long to_host, into_c, host_launches;
+        unsigned long long to_host, from_host, host_launches;
         if (!strncmp(line, "launch=", 7)) {
             add_counts(out, line);
-        } else if (sscanf(line, "matmul copied_to_host=%llu copied_into_c=%llu host_pointer_launches=%llu", &to_host,
-                          &into_c, &host_launches) == 3) {
+        } else if (sscanf(line, "matmul copied_to_host=%llu copied_from_host=%llu host_pointer_launches=%llu", &to_host,
+                          &from_host, &host_launches) == 3) {
             out->copy_reports++;
             out->moved.copied_to_host += to_host;
-            out->moved.copied_into_c += into_c;
+            out->moved.copied_from_host += from_host;
             out->moved.host_pointer_launches += host_launches;
         } else if (!strncmp(line, "finding ", 8) && used + 1 < sizeof out->findings) {
             const char *text = strstr(line, " kind=");
@@ -669,7 +669,7 @@ static int measure_check(const char *variant, int n, check_counts *out, char *ms
     }
     if (out->launches == 0) {
         snprintf(msg, msg_len, "n=%d: the check build reported no kernel launch (did matmul launch a kernel?)%s", n,
-                 out->moved.copied_into_c ? " C was filled by cudaMemcpy from the host, not by a kernel: compute it on the device" : "");
+                 out->moved.copied_from_host ? " C was filled by a copy from the host, not by a kernel: compute it on the device" : "");
         return 0;
     }
     return 1;

@@ -49,12 +49,12 @@ static void fail(const lab_exec_header &h, cudaError_t e, const char *stage)
 }
 
 // Where C came from.  On the simulator the runtime keeps a ledger of what
-// was copied to the host and into C, and of kernels given host memory;
+// was copied to the host and from it, and of kernels given host memory;
 // every result's header carries what moved while matmul ran, and a check
 // run (SIM_CHECK_OUT set) also adds it to the counts file, beside the
-// kernels' loads and stores.  A matmul that copies anything to the host,
-// copies into C or hands a kernel host memory did not compute C in its own
-// kernel: no test of any stage counts its result.  A GPU build keeps the
+// kernels' loads and stores.  A matmul that copies more than a few numbers
+// of its own either way, or hands a kernel host memory, did not compute C in
+// its own kernel: no test of any stage counts its result.  A GPU build keeps the
 // same ledger from the runtime calls it sees (gpu_ledger.cpp), which are
 // fewer than the simulator sees; the grader then also asks a check run of
 // the same matmul.cu, which always runs on the simulator.
@@ -63,18 +63,17 @@ struct ledger_reading {
     int32_t kept; // lab_exec_header.ledger
 };
 
-static ledger_reading read_ledger(const float *dC, size_t bytes, bool starting)
+static ledger_reading read_ledger(bool starting)
 {
     ledger_reading l = {{0, 0, 0}, LEDGER_NONE};
 #ifdef LAB_SIMULATOR
-    (void)bytes;
     (void)starting;
-    sim_ledger s = sim_ledger_of(dC);
-    l.totals = {s.copied_to_host, s.copied_into_p, s.host_pointer_launches};
+    sim_ledger s = sim_ledger_of();
+    l.totals = {s.copied_to_host, s.copied_from_host, s.host_pointer_launches};
     l.kept = LEDGER_SIMULATOR;
 #else
     if (starting)
-        gpu_ledger_begin(dC, bytes);
+        gpu_ledger_begin();
     else
         l.totals = gpu_ledger_end();
     l.kept = LEDGER_GPU_CALLS;
@@ -85,7 +84,7 @@ static ledger_reading read_ledger(const float *dC, size_t bytes, bool starting)
 static matmul_ledger moved_between(const ledger_reading &before, const ledger_reading &after)
 {
     return {after.totals.copied_to_host - before.totals.copied_to_host,
-            after.totals.copied_into_c - before.totals.copied_into_c,
+            after.totals.copied_from_host - before.totals.copied_from_host,
             after.totals.host_pointer_launches - before.totals.host_pointer_launches};
 }
 
@@ -96,8 +95,8 @@ static void report_ledger(const matmul_ledger &moved)
     FILE *f = path ? fopen(path, "a") : NULL;
     if (!f)
         return;
-    fprintf(f, "matmul copied_to_host=%llu copied_into_c=%llu host_pointer_launches=%llu\n",
-            (unsigned long long)moved.copied_to_host, (unsigned long long)moved.copied_into_c,
+    fprintf(f, "matmul copied_to_host=%llu copied_from_host=%llu host_pointer_launches=%llu\n",
+            (unsigned long long)moved.copied_to_host, (unsigned long long)moved.copied_from_host,
             (unsigned long long)moved.host_pointer_launches);
     fclose(f);
 #else
@@ -158,7 +157,7 @@ int main(int argc, char **argv)
         // are the only ones (the grader has its own, in another process).
         std::fill(A.begin(), A.end(), 0.0f);
         std::fill(B.begin(), B.end(), 0.0f);
-        ledger_reading before = read_ledger(dC, bytes, true);
+        ledger_reading before = read_ledger(true);
         matmul(dA, dB, dC, n);
         // The simulator runs a kernel during its launch, so a fault can
         // surface here; name the step by the kind of error, as a GPU would.
@@ -167,7 +166,7 @@ int main(int argc, char **argv)
                                                                                    : "launching the kernel");
         if ((e = cudaDeviceSynchronize()))
             fail(h, e, "running the kernel");
-        ledger_reading after = read_ledger(dC, bytes, false);
+        ledger_reading after = read_ledger(false);
         h.ledger = after.kept;
         h.moved = moved_between(before, after);
         report_ledger(h.moved);

@@ -15,7 +15,7 @@
 /* Where data went while matmul ran (the simulator's count, or a GPU build's). */
 typedef struct {
     uint64_t copied_to_host;        /* bytes copied from the device to the host */
-    uint64_t copied_into_c;         /* bytes cudaMemcpy moved into C from the host */
+    uint64_t copied_from_host;      /* bytes copied from the host into device memory (C, a buffer, a symbol) */
     uint64_t host_pointer_launches; /* kernel launches given a pointer to host memory */
 } matmul_ledger;
 

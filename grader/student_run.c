@@ -613,7 +613,7 @@ void student_run(const char *lab_exec, int n, const uint64_t *seeds, int nseeds,
         at += sizeof h;
         r->ledger = s == 0 || r->ledger == h.ledger ? h.ledger : LEDGER_NONE;
         r->moved.copied_to_host += h.moved.copied_to_host;
-        r->moved.copied_into_c += h.moved.copied_into_c;
+        r->moved.copied_from_host += h.moved.copied_from_host;
         r->moved.host_pointer_launches += h.moved.host_pointer_launches;
         r->ledger_calls++;
         if (h.status != 0) {

@@ -48,7 +48,6 @@ struct allocation {
     char *data;
     size_t bytes;       // as asked for
     size_t slack_before;
-    unsigned long long copied_in = 0;  // bytes cudaMemcpy wrote here from the host (sim_ledger_of)
     const char *name = nullptr;        // a matrix of floats the harness named (sim_name_allocation) ...
     int columns = 0;                   // ... and its width
 };
@@ -63,7 +62,8 @@ std::map<uintptr_t, allocation> &allocations()
 }
 
 bool memory_open = false;
-unsigned long long copied_to_host = 0;  // device-to-host bytes, for sim_ledger_of
+unsigned long long copied_to_host = 0;    // device-to-host bytes, for sim_ledger_of
+unsigned long long copied_from_host = 0;  // host-to-device bytes, into any device memory
 unsigned long long host_pointer_launches = 0;  // launches given host memory (note_launch_pointers)
 
 // Reserved, never accessible address space on each side of an allocation:
@@ -462,11 +462,12 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     }
     scoped_access open_dst(da), open_src(sa != da ? sa : nullptr);
     memmove(dst, src, bytes);
-    // Into device memory from the host is counted (the grader asks it of
-    // C); from device memory, a __device__ variable included
+    // Into device memory from the host is counted, into C or anywhere else
+    // (a product made on the host may reach C through a buffer a kernel
+    // copies); from device memory, a __device__ variable included
     // (cudaMemcpyFromSymbol), it moves what kernels made, and is not.
     if (da && !sa && !device_variable_holding(src, bytes))
-        const_cast<allocation *>(da)->copied_in += bytes;
+        copied_from_host += bytes;
     else if (sa && !da)
         copied_to_host += bytes;
     return cudaSuccess;
@@ -488,13 +489,10 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     return cudaSuccess;
 }
 
-sim_ledger sim_ledger_of(const void *p)
-{
-    const allocation *a = data_of(p, 1);
-    return sim_ledger{copied_to_host, a ? a->copied_in : 0, host_pointer_launches};
-}
+sim_ledger sim_ledger_of() { return sim_ledger{copied_to_host, copied_from_host, host_pointer_launches}; }
 
 void sim_count_copy_to_host(size_t bytes) { copied_to_host += bytes; }
+void sim_count_copy_from_host(size_t bytes) { copied_from_host += bytes; }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {

@@ -272,22 +272,25 @@ int sim_check_active(void);
 /* Not CUDA: where data has gone so far, for the grader, which compares it
  * before and after matmul to see whether C was computed by a kernel on the
  * device or made elsewhere: bytes copied from the device to the host in all
- * (cudaMemcpy and cudaMemcpyFromSymbol), bytes written by cudaMemcpy into
- * the allocation that holds p (0 when p is not device memory), and kernel
+ * (cudaMemcpy and cudaMemcpyFromSymbol), bytes copied from the host into
+ * device memory in all (cudaMemcpy and cudaMemcpyToSymbol: a product made on
+ * the host reaches C as well through a buffer a kernel copies), and kernel
  * launches given a pointer to host memory (pinned host memory is reachable
  * from a GPU's kernels: a kernel can carry A and B out to the host, and a
  * product made there back into C, without any copy). */
 struct sim_ledger {
-    unsigned long long copied_to_host, copied_into_p, host_pointer_launches;
+    unsigned long long copied_to_host, copied_from_host, host_pointer_launches;
 };
-struct sim_ledger sim_ledger_of(const void *p);
+struct sim_ledger sim_ledger_of(void);
 /* Not CUDA: names the allocation at p, a matrix of floats `columns` wide
  * (the harness's A, B and C), so that the simulator's messages say "C[3][17]"
  * and "past the end of C" rather than a byte offset (describe_address). */
 void sim_name_allocation(const void *p, const char *name, int columns);
-/* Not CUDA: counts a copy from device memory to the host that did not go
- * through cudaMemcpy's own check (cudaMemcpyFromSymbol, below). */
+/* Not CUDA: count a copy between device memory and the host that did not
+ * go through cudaMemcpy's own check (cudaMemcpyFromSymbol and
+ * cudaMemcpyToSymbol, below: a symbol is host memory here). */
 void sim_count_copy_to_host(size_t bytes);
+void sim_count_copy_from_host(size_t bytes);
 
 /* cudaFuncSetAttribute with its kernel as an address (below): each kernel
  * has its own limit on dynamic shared memory, as on a GPU
@@ -382,8 +385,13 @@ inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t b
 {
     if (offset + bytes > sizeof(T))
         return cudaErrorInvalidValue;
-    return cudaMemcpy(reinterpret_cast<char *>(const_cast<T *>(&symbol)) + offset, src, bytes,
-                      kind == cudaMemcpyHostToDevice ? cudaMemcpyHostToHost : cudaMemcpyDefault);
+    // A symbol is device memory on a GPU, though not a cudaMalloc block
+    // here: what the host writes into it is counted as a copy from the host.
+    cudaError_t e = cudaMemcpy(reinterpret_cast<char *>(const_cast<T *>(&symbol)) + offset, src, bytes,
+                               kind == cudaMemcpyHostToDevice ? cudaMemcpyHostToHost : cudaMemcpyDefault);
+    if (e == cudaSuccess && kind == cudaMemcpyHostToDevice)
+        sim_count_copy_from_host(bytes);
+    return e;
 }
 template <class T>
 inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes, size_t offset = 0,

@@ -104,6 +104,14 @@ expect host-compute-managed 0/$full01 "matmul made 4 kernel launches with host m
 expect host-compute-symbols 0/$full01 "n=1000: matmul itself copied 16000000 bytes from the device to the host"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-symbols 0/$full01 \
     "(counted by the simulator, which ran the same matmul.cu at n=100)"
+# A and B carried out by a kernel's printf into a file the host reads back,
+# the product uploaded to a buffer a kernel copies into C: nothing leaves by
+# a copy, but the upload counts.  Below n = 5 the whole product fits in the
+# 64 bytes a call a matmul may copy in of its own: those three tests' points
+# stay.
+expect host-compute-printf 3/$full01 "n=1000: matmul itself copied 8000000 bytes from the host to the device"
+GRADE_LEDGER_FROM_CHECK=1 expect host-compute-printf 3/$full01 \
+    "(counted by the simulator, which ran the same matmul.cu at n=100)"
 # The inputs rebuilt on the host from the test's seed, nothing copied off
 # the device: the seed is neither in lab_exec's arguments nor in its
 # environment by the time matmul runs, whatever the instructor's seed.

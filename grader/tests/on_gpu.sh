@@ -63,6 +63,10 @@ check host-compute-managed "0/$full01" "kernel launches with host memory in reac
     SUBMISSION=$bad/host-compute-managed LAB=01-naive
 check host-compute-symbols "0/$full01" "n=1000: matmul itself copied 16000000 bytes" \
     SUBMISSION=$bad/host-compute-symbols LAB=01-naive
+# A and B carried out by a kernel's printf, the product uploaded: the
+# upload counts (below n = 5 the product fits in a matmul's own 64 bytes).
+check host-compute-printf "3/$full01" "n=1000: matmul itself copied 8000000 bytes from the host to the device" \
+    SUBMISSION=$bad/host-compute-printf LAB=01-naive
 check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=$bad/rebuilds-inputs-on-host \
     LAB=01-naive GRADE_SEED=4242
 # What the simulator judges from nvcc's report, or from its own stand-ins

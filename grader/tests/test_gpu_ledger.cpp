@@ -32,6 +32,10 @@ extern "C" cudaError_t __real_cudaMemcpyFromSymbol(void *, const void *, size_t,
 {
     return cudaSuccess;
 }
+extern "C" cudaError_t __real_cudaMemcpyToSymbol(const void *, const void *, size_t, size_t, cudaMemcpyKind)
+{
+    return cudaSuccess;
+}
 extern "C" cudaError_t __real_cudaLaunchKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t)
 {
     return cudaSuccess;
@@ -45,17 +49,17 @@ extern "C" cudaError_t __real_cudaMallocHost(void **p, size_t)
 extern "C" cudaError_t __wrap_cudaMemcpy(void *, const void *, size_t, cudaMemcpyKind);
 extern "C" cudaError_t __wrap_cudaMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind);
 extern "C" cudaError_t __wrap_cudaMemcpyFromSymbol(void *, const void *, size_t, size_t, cudaMemcpyKind);
+extern "C" cudaError_t __wrap_cudaMemcpyToSymbol(const void *, const void *, size_t, size_t, cudaMemcpyKind);
 extern "C" cudaError_t __wrap_cudaLaunchKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t);
 extern "C" cudaError_t __wrap_cudaMallocHost(void **, size_t);
 
 // C is the second half of device memory; A and B the first.
 static char *const C = device + 2048;
-static const size_t c_bytes = 2048;
 
 START_TEST(copies_outside_matmul_are_not_counted)
 {
     __wrap_cudaMemcpy(host, device, 400, cudaMemcpyDeviceToHost);
-    gpu_ledger_begin(C, c_bytes);
+    gpu_ledger_begin();
     matmul_ledger m = gpu_ledger_end();
     ck_assert_uint_eq(m.copied_to_host, 0);
 }
@@ -63,23 +67,23 @@ END_TEST
 
 START_TEST(copies_to_the_host_are_counted_by_kind_and_by_pointer)
 {
-    gpu_ledger_begin(C, c_bytes);
+    gpu_ledger_begin();
     __wrap_cudaMemcpy(host, device, 400, cudaMemcpyDeviceToHost);
     __wrap_cudaMemcpy(host, device, 40, cudaMemcpyDefault);       // where the pointers lead: to the host
     __wrap_cudaMemcpy(device + 8, device, 4, cudaMemcpyDefault);  // device to device
-    __wrap_cudaMemcpy(device, host, 1000, cudaMemcpyHostToDevice); // into A's place: no product leaves
+    __wrap_cudaMemcpy(device + 8, device + 100, 400, cudaMemcpyDefault); // device to device again
     __wrap_cudaMemcpyFromSymbol(host, "symbol", 16, 0, cudaMemcpyDeviceToHost);
     __wrap_cudaMemcpy2D(host, 64, device, 64, 8, 3, cudaMemcpyDeviceToHost);
     matmul_ledger m = gpu_ledger_end();
     ck_assert_uint_eq(m.copied_to_host, 400 + 40 + 16 + 8 * 3);
-    ck_assert_uint_eq(m.copied_into_c, 0);
+    ck_assert_uint_eq(m.copied_from_host, 0);
     ck_assert_uint_eq(m.host_pointer_launches, 0);
 }
 END_TEST
 
-START_TEST(copies_from_the_host_into_c_are_counted)
+START_TEST(copies_from_the_host_are_counted_wherever_they_go)
 {
-    gpu_ledger_begin(C, c_bytes);
+    gpu_ledger_begin();
     __wrap_cudaMemcpy(C + 100, host, 12, cudaMemcpyHostToDevice);
     __wrap_cudaMemcpy(C - 4, host, 8, cudaMemcpyHostToDevice); // overlaps C's first word
     __wrap_cudaMemcpy(C + 8, host, 20, cudaMemcpyDefault);      // from the host, by where it leads
@@ -94,8 +98,14 @@ START_TEST(copies_from_the_host_into_c_are_counted)
     // (host memory named as device memory, into C and out to the host).
     __wrap_cudaMemcpy(C + 200, host, 24, cudaMemcpyDeviceToDevice);
     __wrap_cudaMemcpy(host, device, 100, cudaMemcpyDeviceToDevice);
+    // Into device memory other than C, and into a symbol: a product made on
+    // the host may reach C through them (a kernel copies it on).
+    __wrap_cudaMemcpy(device, host, 1000, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpyToSymbol("symbol", host, 36, 0, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpyToSymbol("symbol", device, 36, 0, cudaMemcpyDeviceToDevice); // device to device: not counted
+    __wrap_cudaMemcpy(host, host + 8, 40, cudaMemcpyHostToHost);                 // host to host: neither
     matmul_ledger m = gpu_ledger_end();
-    ck_assert_uint_eq(m.copied_into_c, 12 + 8 + 20 + 24);
+    ck_assert_uint_eq(m.copied_from_host, 12 + 8 + 20 + 24 + 1000 + 36);
     ck_assert_uint_eq(m.copied_to_host, 100);
 }
 END_TEST
@@ -104,14 +114,14 @@ START_TEST(launches_count_once_host_memory_is_in_reach)
 {
     void *args[1] = {nullptr};
     void *p;
-    gpu_ledger_begin(C, c_bytes);
+    gpu_ledger_begin();
     __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
     malloc_host_fails = true;
     __wrap_cudaMallocHost(&p, 64); // failed: nothing in reach yet
     __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
     ck_assert_uint_eq(gpu_ledger_end().host_pointer_launches, 0);
     malloc_host_fails = false;
-    gpu_ledger_begin(C, c_bytes);
+    gpu_ledger_begin();
     __wrap_cudaMallocHost(&p, 64);
     __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
     __wrap_cudaLaunchKernel("kernel", dim3(1), dim3(32), args, 0, 0);
@@ -125,7 +135,7 @@ int main(void)
     TCase *t = tcase_create("counts");
     tcase_add_test(t, copies_outside_matmul_are_not_counted);
     tcase_add_test(t, copies_to_the_host_are_counted_by_kind_and_by_pointer);
-    tcase_add_test(t, copies_from_the_host_into_c_are_counted);
+    tcase_add_test(t, copies_from_the_host_are_counted_wherever_they_go);
     tcase_add_test(t, launches_count_once_host_memory_is_in_reach);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);

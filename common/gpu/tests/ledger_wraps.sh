@@ -68,6 +68,8 @@ expect host-compute-04 cudaMemcpy
 expect host-compute-pinned cudaHostAlloc
 expect host-compute-managed __cudaRegisterManagedVar
 expect host-compute-symbols cudaMemcpyFromSymbol
+expect host-compute-symbols cudaMemcpyToSymbol
+expect host-compute-printf cudaMemcpy
 
 # nvcc reached through a wrapper script in a folder of its own (as some
 # machines install it in /usr/local/bin): the ledger must still find the

@@ -914,8 +914,8 @@ START_TEST(free_of_foreign_pointer_fails)
 END_TEST
 
 // What the grader reads to see where C came from: copies to the host
-// (cudaMemcpy and cudaMemcpyFromSymbol alike), copies into an allocation,
-// and launches that were given host memory, once each however many such
+// (cudaMemcpy and cudaMemcpyFromSymbol alike), copies from the host into
+// any device memory (cudaMemcpy and cudaMemcpyToSymbol alike), and launches that were given host memory, once each however many such
 // arguments.  A launch given only device pointers, a one-past-the-end
 // pointer or a null one is not counted.
 __device__ float ledger_symbol[64];
@@ -932,18 +932,18 @@ START_TEST(ledger_counts_what_leaves_the_device)
     const int n = 64;
     float *a = dev_alloc<float>(n), *b = dev_alloc<float>(n);
     std::vector<float> host(n, 1.0f);
-    sim_ledger at_start = sim_ledger_of(b);
+    sim_ledger at_start = sim_ledger_of();
     CUDA_OK(cudaMemcpy(b, host.data(), n * sizeof(float), cudaMemcpyHostToDevice));
     ledger_copy<<<1, n>>>(a, b, n);
     ledger_copy<<<1, n>>>(a + n, nullptr, 0);
     CUDA_OK(cudaDeviceSynchronize());
-    sim_ledger on_device = sim_ledger_of(b);
-    ck_assert_uint_eq(on_device.copied_into_p - at_start.copied_into_p, n * sizeof(float));
+    sim_ledger on_device = sim_ledger_of();
+    ck_assert_uint_eq(on_device.copied_from_host - at_start.copied_from_host, n * sizeof(float));
     // From device memory into b: what kernels made, not counted.
     CUDA_OK(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDeviceToDevice));
     CUDA_OK(cudaMemcpy(b, a, n * sizeof(float), cudaMemcpyDefault));
     CUDA_OK(cudaMemcpyFromSymbol(b, ledger_symbol, n * sizeof(float), 0, cudaMemcpyDeviceToDevice));
-    ck_assert_uint_eq(sim_ledger_of(b).copied_into_p, on_device.copied_into_p);
+    ck_assert_uint_eq(sim_ledger_of().copied_from_host, on_device.copied_from_host);
     ck_assert_uint_eq(on_device.copied_to_host, at_start.copied_to_host);
     ck_assert_uint_eq(on_device.host_pointer_launches, at_start.host_pointer_launches);
 
@@ -955,10 +955,16 @@ START_TEST(ledger_counts_what_leaves_the_device)
     ASSERT_CONTAINS(said, "kernel argument 2 is a pointer to host memory");
     CUDA_OK(cudaMemcpyFromSymbol(host.data(), ledger_symbol, n * sizeof(float)));
     CUDA_OK(cudaMemcpy(host.data(), a, 8, cudaMemcpyDeviceToHost));
-    sim_ledger after = sim_ledger_of(b);
+    sim_ledger after = sim_ledger_of();
     ck_assert_uint_eq(after.host_pointer_launches - on_device.host_pointer_launches, 2);
     ck_assert_uint_eq(after.copied_to_host - on_device.copied_to_host, n * sizeof(float) + 8);
-    ck_assert_uint_eq(sim_ledger_of(host.data()).copied_into_p, 0);
+    ck_assert_uint_eq(after.copied_from_host, on_device.copied_from_host);
+    // From the host into device memory other than C, a symbol included: a
+    // product made on the host reaches C through them as well.
+    CUDA_OK(cudaMemcpy(a, host.data(), 12, cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpyToSymbol(ledger_symbol, host.data(), 20));
+    CUDA_OK(cudaMemcpyToSymbol(ledger_symbol, a, 8, 0, cudaMemcpyDeviceToDevice)); // the device's own: not counted
+    ck_assert_uint_eq(sim_ledger_of().copied_from_host - after.copied_from_host, 12 + 20);
 }
 END_TEST
 
@@ -976,10 +982,10 @@ START_TEST(pitched_copies)
         in[i] = (float)i;
     CUDA_OK(cudaMemcpy2D(d, pitch, in.data(), width * sizeof(float), width * sizeof(float), height,
                          cudaMemcpyHostToDevice));
-    sim_ledger before = sim_ledger_of(d);
+    sim_ledger before = sim_ledger_of();
     CUDA_OK(cudaMemcpy2D(out.data(), width * sizeof(float), d, pitch, width * sizeof(float), height,
                          cudaMemcpyDeviceToHost));
-    ck_assert_uint_eq(sim_ledger_of(d).copied_to_host - before.copied_to_host, width * height * sizeof(float));
+    ck_assert_uint_eq(sim_ledger_of().copied_to_host - before.copied_to_host, width * height * sizeof(float));
     for (size_t i = 0; i < in.size(); i++)
         ck_assert_float_eq(out[i], in[i]);
     stderr_capture cap;
