@@ -57,7 +57,41 @@ if [ -f timings.tsv ]; then
     cc=$(machine compute_capability); sms=$(machine sm_count); mhz=$(machine max_sm_clock_mhz); bw=$(machine bandwidth_gbs)
     lanes=128; case "$cc" in 7.*|8.0) lanes=64 ;; esac
     peak=$(awk -v s="$sms" -v m="$mhz" -v l="$lanes" 'BEGIN { if (s > 0 && m > 0) printf "%.0f", s * m * l * 2 / 1000 }')
-    if [ -f counters.tsv ] && [ -n "$peak" ] && [ -n "$bw" ]; then
+    l2bw=$(machine l2_bandwidth_gbs); sbw=$(machine shared_bandwidth_gbs)
+    if [ -f roofline.tsv ] && [ -n "$peak" ] && [ -n "$bw" ] && [ -n "$l2bw" ] && [ -n "$sbw" ]; then
+        # A roofline per memory level (report.sh's roofline.tsv, ncu at the
+        # largest size): each stage is one line at its GFLOP/s, with a point
+        # at its intensity against each level (FLOP per byte DRAM moved, per
+        # byte the L2 served, per 128 bytes of shared-memory wavefronts), so
+        # the level whose roof is nearest above a point is what bounds it.
+        : > roofline-levels.dat
+        titles=()
+        while IFS=$'\t' read -r s n dram l2 waves; do
+            g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
+            [ -n "$g" ] || continue
+            awk -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" 'BEGIN {
+                    f = 2 * n * n * n
+                    if (w > 0) printf "%g %g 5\n", f / (128 * w), g   # shared: squares
+                    if (l > 0) printf "%g %g 9\n", f / l, g           # L2: triangles
+                    if (d > 0) printf "%g %g 7\n", f / d, g           # DRAM: circles
+                    printf "\n\n" }' >> roofline-levels.dat
+            titles+=("$s")
+        done < <(tail -n +2 roofline.tsv)
+        n=$(awk -F'\t' 'NR == 2 { print $2 }' roofline.tsv)
+        roof() { echo "(x * $1 < $peak ? x * $1 : $peak)"; }
+        cmd="set title 'Roofline by memory level, $gpu, n = $n'; set xlabel 'FLOP per byte of the level'; set ylabel 'GFLOP/s'"
+        cmd="$cmd; set logscale xy 10; set grid; set key outside right; set xrange [0.1:3000]; set yrange [100:*]"
+        cmd="$cmd; plot $(roof "$bw") title 'DRAM roof, $bw GB/s' lw 2 dt 1 lc rgb 'black'"
+        cmd="$cmd, $(roof "$l2bw") title 'L2 roof, $l2bw GB/s' lw 2 dt 2 lc rgb 'black'"
+        cmd="$cmd, $(roof "$sbw") title 'shared-memory roof, $sbw GB/s' lw 2 dt 3 lc rgb 'black'"
+        cmd="$cmd, NaN with points pt 7 lc rgb 'gray40' title 'against DRAM'"
+        cmd="$cmd, NaN with points pt 9 lc rgb 'gray40' title 'against the L2'"
+        cmd="$cmd, NaN with points pt 5 lc rgb 'gray40' title 'against shared memory'"
+        for i in "${!titles[@]}"; do
+            cmd="$cmd, 'roofline-levels.dat' index $i using 1:2:3 with linespoints pt variable ps 1.3 lw 1.5 lc $((i + 1)) title '${titles[i]}'"
+        done
+        plot roofline "$cmd"
+    elif [ -f counters.tsv ] && [ -n "$peak" ] && [ -n "$bw" ]; then
         : > roofline.dat
         for s in $stages; do
             n=$(awk -F'\t' -v s="$s" '$1 == s { print $2 }' counters.tsv | head -n 1)
@@ -137,6 +171,37 @@ if [ -f timings.tsv ]; then
         [ -f gflops.svg ] && echo "![GFLOP/s against n](gflops.svg)" && echo
         [ -f bars.svg ] && echo "![GFLOP/s at n = $big](bars.svg)" && echo
         [ -f roofline.svg ] && echo "![Roofline](roofline.svg)" && echo
+        if [ -f roofline.tsv ] && [ -n "$l2bw" ] && [ -n "$sbw" ] && [ -n "$peak" ]; then
+            echo "## Which level bounds each stage"
+            echo
+            echo "Intensity against each memory level at n = $(awk -F'\t' 'NR == 2 { print $2 }' roofline.tsv): 2n³ FLOP over the bytes"
+            echo "DRAM moved, the bytes the L2 served, and 128 bytes per shared-memory wavefront (Nsight Compute,"
+            echo "one launch: \`common/gpu/level_traffic.sh\`). Each level's roof is its measured bandwidth times the"
+            echo "intensity (DRAM $bw GB/s, L2 $l2bw GB/s, shared memory $sbw GB/s:"
+            echo "\`common/report/bandwidth.cu\`), capped by the FP32 peak, $peak GFLOP/s; the lowest of the three is"
+            echo "the one that bounds the stage."
+            echo
+            echo "| stage | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | GFLOP/s there | reached |"
+            echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"
+            tail -n +2 roofline.tsv | while IFS=$'\t' read -r s n dram l2 waves; do
+                g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
+                [ -n "$g" ] || continue
+                awk -v s="$s" -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" -v bw="$bw" -v l2bw="$l2bw" \
+                    -v sbw="$sbw" -v peak="$peak" '
+                    function roof(i, b) { return i * b < peak ? i * b : peak }
+                    function show(i) { return i == "" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }
+                    BEGIN {
+                        f = 2 * n * n * n
+                        di = d > 0 ? f / d : ""; li = l > 0 ? f / l : ""; si = w > 0 ? f / (128 * w) : ""
+                        best = peak; name = "FP32 peak"
+                        if (di != "" && roof(di, bw) < best) { best = roof(di, bw); name = "DRAM" }
+                        if (li != "" && roof(li, l2bw) < best) { best = roof(li, l2bw); name = "L2" }
+                        if (si != "" && roof(si, sbw) < best) { best = roof(si, sbw); name = "shared memory" }
+                        printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %.0f %% |\n", s, g, show(di), show(li), show(si),
+                            name, best, 100 * g / best }'
+            done
+            echo
+        fi
     } >> "$report"
 fi
 

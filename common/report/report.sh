@@ -201,8 +201,24 @@ gpu)
                 --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' \
                 "${prog[@]}" > "$out/ncu-limits-${label%%-*}-$big.txt" 2>&1 || true
         done
+        # Each level's traffic at the largest size, for the roofline: one
+        # launch of each stage (02 and 03 hold n <= 32 in one block, and
+        # have no point there) and of cuBLAS, four counters, no replay of
+        # the machine code (common/gpu/level_traffic.sh).
+        printf 'stage\tn\tdram_bytes\tl2_bytes\tshared_wavefronts\n' > "$out/roofline.tsv"
+        labs | while read -r label src defines; do
+            case "$label" in 02-*|03-*|*+*) continue ;; esac
+            [ -x "$root/build/report/gpu/$label/run_lab" ] || continue
+            progress "$label: each level's traffic at n=$big (ncu)"
+            common/gpu/level_traffic.sh "$label" "$big" "$root/build/report/gpu/$label/run_lab" "$big" 1 1 \
+                >> "$out/roofline.tsv" 2>> "$out/ncu-levels.log" || true
+        done
+        progress "cuBLAS: each level's traffic at n=$big (ncu)"
+        common/gpu/level_traffic.sh cublas-fp32 "$big" "$root/build/gpu/common/time_cublas" "$big" \
+            >> "$out/roofline.tsv" 2>> "$out/ncu-levels.log" || true
     fi
-    # A measured memory bandwidth for the roofline: device-to-device copies.
+    # Measured bandwidths for the roofline: DRAM (device-to-device copies),
+    # the L2 and shared memory (common/report/bandwidth.cu).
     progress "memory bandwidth"
     make --no-print-directory -f common/build.mk BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
         "$root/build/gpu/common/bandwidth" > "$out/build-bandwidth.log" 2>&1
