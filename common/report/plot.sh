@@ -17,6 +17,15 @@ made_with_line() {
 # counter LABEL NAME: one count of a label's first counters.tsv row
 counter() { [ -f counters.tsv ] || return 0; report_awk '$1 == s { read_counts($3, v); print count(v, $2, k); exit }' s="$1" k="$2" counters.tsv; }
 
+# no_shared STAGE: whether every kernel of STAGE declares no shared memory
+# (resources.tsv): the wavefronts ncu's shared-memory pipe counts for it
+# then come from other instructions (generic loads), and no point on the
+# shared-memory roof is drawn.
+no_shared() {
+    [ -f resources.tsv ] && report_awk 'FNR > 1 && $1 == s { rows++; if (column("shared_bytes") != "0") other++ }
+        END { exit !(rows > 0 && !other) }' s="$1" resources.tsv
+}
+
 plot() {  # plot NAME GNUPLOT-COMMANDS: one PNG and one SVG
     [ $have_gnuplot = yes ] || return 0
     for term in "pngcairo size 960,600 font ',11'" "svg size 960,600 font 'sans,11'"; do
@@ -67,6 +76,7 @@ if [ -f timings.tsv ]; then
         : > roofline-levels.dat
         titles=()
         while IFS=$'\t' read -r s n dram l2 waves; do
+            no_shared "$s" && waves=0
             g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
             [ -n "$g" ] || continue
             awk -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" 'BEGIN {
@@ -80,7 +90,7 @@ if [ -f timings.tsv ]; then
         n=$(awk -F'\t' 'NR == 2 { print $2 }' roofline.tsv)
         roof() { echo "(x * $1 < $peak ? x * $1 : $peak)"; }
         cmd="set title 'Roofline by memory level, $gpu, n = $n'; set xlabel 'FLOP per byte of the level'; set ylabel 'GFLOP/s'"
-        cmd="$cmd; set logscale xy 10; set grid; set key outside right; set xrange [0.1:3000]; set yrange [100:*]"
+        cmd="$cmd; set logscale xy 10; set grid; set key inside right bottom opaque font ',10'; set xrange [0.1:3000]; set yrange [1000:*]"
         cmd="$cmd; plot $(roof "$bw") title 'DRAM roof, $bw GB/s' lw 2 dt 1 lc rgb 'black'"
         cmd="$cmd, $(roof "$l2bw") title 'L2 roof, $l2bw GB/s' lw 2 dt 2 lc rgb 'black'"
         cmd="$cmd, $(roof "$sbw") title 'shared-memory roof, $sbw GB/s' lw 2 dt 3 lc rgb 'black'"
@@ -184,6 +194,7 @@ if [ -f timings.tsv ]; then
             echo "| stage | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | GFLOP/s there | reached |"
             echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"
             tail -n +2 roofline.tsv | while IFS=$'\t' read -r s n dram l2 waves; do
+                no_shared "$s" && waves=0
                 g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
                 [ -n "$g" ] || continue
                 awk -v s="$s" -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" -v bw="$bw" -v l2bw="$l2bw" \
