@@ -27,8 +27,11 @@ void matmul(const float *A, const float *B, float *C, int n)
 {
     int count = n * n;
     size_t bytes = (size_t)count * sizeof(float);
-    // A GPU keeps printf's lines in a buffer of 1 MiB unless asked for more.
+    // A GPU keeps printf's lines in a buffer of 1 MiB unless asked for more,
+    // which it refuses once a kernel has run; the refusal is cleared, so
+    // that nothing but the upload gives the cheat away.
     cudaDeviceSetLimit(cudaLimitPrintfFifoSize, (size_t)count * 48 + (1u << 20));
+    cudaGetLastError();
     FILE *lines = fopen("inputs.txt", "w+");
     if (!lines)
         return;
