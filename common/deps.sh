@@ -101,12 +101,22 @@ fetch_without_root() {
     done
     [ ${#wanted[@]} -gt 0 ] && "$(dirname "$0")/fetch_deps.sh" "${wanted[@]}"
 }
+# One install at a time: make test prepares the platforms' chroots (and the
+# packages they need here) while other phases install theirs, and apt
+# refuses a second install while one runs.  Kit installs queue on a lock of
+# their own; another program's install is waited for by apt itself.
+one_install_at_a_time() {
+    [ "$(id -u)" = 0 ] && have_cmd flock || return 0
+    exec 8> /var/lock/matmul-kit-deps.lock && flock 8
+}
+apt_wait=(-o DPkg::Lock::Timeout=600)
 # Only optional packages missing: try, and go on without them if that fails.
 # The package lists are fetched again only when the install fails (a fresh
 # machine may have none).
 if [ ${#missing[@]} -eq 0 ]; then
-    install_optional() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null 2>&1; }
-    if [ "$(id -u)" = 0 ] && have_cmd apt-get && { install_optional || { apt-get update -qq >/dev/null 2>&1 && install_optional; }; }; then
+    install_optional() { DEBIAN_FRONTEND=noninteractive apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends "${optional[@]}" >/dev/null 2>&1; }
+    if [ "$(id -u)" = 0 ] && have_cmd apt-get && one_install_at_a_time &&
+            { install_optional || { apt-get update -qq >/dev/null 2>&1 && install_optional; }; }; then
         exit 0
     fi
     if [ "$(id -u)" != 0 ] && ! { have_cmd sudo && sudo -n true 2>/dev/null; } && [ "$want" = base ] && fetch_without_root; then
@@ -141,6 +151,7 @@ else
 fi
 echo "deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+one_install_at_a_time
 "${as_root[@]}" apt-get update -qq &&
-    "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    "${as_root[@]}" apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
     { echo "deps: apt-get could not install ${missing[*]}" >&2; exit 1; }

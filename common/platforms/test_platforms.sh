@@ -51,6 +51,11 @@
 # Each toolchain grades a fresh copy of the kit, so no object built by
 # another compiler is reused.
 #
+# `test_platforms.sh --prepare` builds the chroots (and installs what the
+# rows need here) and runs nothing: `make test` starts it at its beginning,
+# beside the other phases, since most of its time is downloads; the run
+# that tests waits for it (a lock in build/platforms), then finds them ready.
+#
 # Needs root (debootstrap, chroot, mount); otherwise it says so and skips.
 #   PLATFORMS="debian13-gcc14 ..."  run only these (names as in the lists below)
 #   DEBIAN_MIRROR                   default: the Debian mirror this machine's apt uses
@@ -85,6 +90,15 @@ if [ "$(id -u)" != 0 ]; then
     exit 0
 fi
 mkdir -p "$base"
+prepare_only=
+[ "${1:-}" = --prepare ] && prepare_only=yes
+# One run at a time builds or uses the chroots: a run started while the
+# chroots are being prepared waits here until that is done.
+exec 9> "$base/.prepare.lock"
+if ! flock -n 9; then
+    echo "test-platforms: waiting for the chroots being prepared (log: $base/prepare.log)"
+    flock 9
+fi
 
 
 # ---------------------------------------------------------------- the chroots
@@ -101,6 +115,8 @@ cleanup() {
     for dir in "${mounted[@]}"; do umount "$dir/proc" 2>/dev/null; done
 }
 trap cleanup EXIT
+# Stopped (make test ended early): unmount on the way out.
+trap 'exit 143' TERM INT
 
 # aarch64_binfmt: lets this machine run aarch64 programs by themselves,
 # through qemu-user, as binfmt_misc hands them to it: the registration
@@ -175,6 +191,10 @@ wants debian-testing-gcc15 && chroot_packages debian-testing "Debian testing" g+
 if wants debian12-arm64; then
     aarch64_binfmt || { echo "FAIL Debian 12 arm64: this machine cannot run aarch64 programs (binfmt_misc, qemu-user-static)"; exit 1; }
     prepare_chroot debian-12-arm64 bookworm "Debian 12 arm64" arm64
+fi
+if [ -n "$prepare_only" ]; then
+    echo "test-platforms: the chroots are ready ($((SECONDS - start))s)"
+    exit 0
 fi
 
 # ---------------------------------------------------------------- one toolchain

@@ -19,11 +19,18 @@ wrapped=$(nm "$ledger" | awk '$2 == "T" && sub(/^__wrap_/, "", $3) { print $3 }'
 [ -n "$wrapped" ] || { fail "$ledger defines no __wrap_ function"; exit 1; }
 
 # calls LAB_EXEC: "caller callee" for every call or jump to a counted
-# function or its wrapper.
+# function or its wrapper.  Each program is disassembled once (its listing
+# kept under OUT_DIR/ledger-calls), however many checks read it.
+listings="$builds/ledger-calls"
+rm -rf "$listings" && mkdir -p "$listings"
 calls() {
-    objdump -d --no-show-raw-insn "$1" |
-        awk -v w="^<(__wrap_)?($wrapped)>\$" '/^[0-9a-f]+ <.*>:$/ { fn = $2 }
-            ($2 == "call" || $2 == "jmp") && $NF ~ w { gsub(/[<>:]/, "", fn); t = $NF; gsub(/[<>]/, "", t); print fn, t }'
+    local kept
+    kept="$listings/$(echo "${1#"$builds"/}" | tr / _)"
+    [ -f "$kept" ] ||
+        objdump -d --no-show-raw-insn "$1" |
+            awk -v w="^<(__wrap_)?($wrapped)>\$" '/^[0-9a-f]+ <.*>:$/ { fn = $2 }
+                ($2 == "call" || $2 == "jmp") && $NF ~ w { gsub(/[<>:]/, "", fn); t = $NF; gsub(/[<>]/, "", t); print fn, t }' > "$kept"
+    cat "$kept"
 }
 
 checked=0
