@@ -20,6 +20,9 @@
 #                                            derives (loads_per_element, shared_words_per_fma,
 #                                            sectors_per_request)
 #             limit:NAME                     device_limits.tsv (make query); left is "-"
+#             roofline:COLUMN                roofline-levels.tsv (plot.sh): a column of it,
+#                                            such as flop_per_shared_byte, reached_pct (of
+#                                            the lowest roof) or l2_reached_pct (of one)
 #   left      a label of the report (a stage, a variant); label:kernel picks one kernel
 #             of several (the first otherwise)
 #   relation  <  <=  =  >=  >
@@ -60,6 +63,10 @@ value() {
         limit:*)
             [ -f "$dir/device_limits.tsv" ] &&
                 awk -F'\t' -v k="${measure#limit:}" '$1 == k { print $2; exit }' "$dir/device_limits.tsv" ;;
+        roofline:*)
+            [ -f "$dir/roofline-levels.tsv" ] &&
+                report_awk 'FNR > 1 && $1 == l { v = column(c); if (v != "-") print v; exit }' \
+                    l="$label" c="${measure#roofline:}" "$dir/roofline-levels.tsv" ;;
         counter:*@*)
             local name=${measure#counter:}
             [ -f "$dir/counters.tsv" ] &&

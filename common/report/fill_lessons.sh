@@ -71,6 +71,24 @@ timing_table() {
             else printf "| %d | %.3f | %.0f | %s |\n", n[i], ms[i], gflops[i], (n[i] in ref) ? sprintf("%.1f %%", 100 * gflops[i] / ref[n[i]]) : "—" }' s="$2" "$1/timings.tsv"
 }
 
+# roofline_table DIR LABEL...: these kernels against each memory level at
+# the report's largest size (plot.sh's roofline-levels.tsv), and cuBLAS.
+roofline_table() {
+    local dir=$1
+    shift
+    echo "Against each memory level at n = $(awk -F'\t' 'NR == 2 { print $2 }' "$dir/roofline-levels.tsv"): FLOP per byte each level moved, and the lowest of the levels' roofs (measured bandwidth times intensity, capped by the FP32 peak; [the report](../../$dir/report.md#which-level-bounds-each-stage) says how each is counted), then the roofline they make:"
+    echo
+    echo "| kernel | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | reached |"
+    echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"
+    report_awk 'function show(i) { return i == "-" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }
+        FNR > 1 && index(labels, " " $1 " ") {
+        printf "| %s | %.0f | %s | %s | %s | %s, %.0f GFLOP/s | %.0f %% |\n", $1, column("gflops"), show(column("flop_per_dram_byte")),
+            show(column("flop_per_l2_byte")), show(column("flop_per_shared_byte")), column("lowest_roof"),
+            column("roof_gflops"), column("reached_pct") }' labels=" $* cublas-fp32 " "$dir/roofline-levels.tsv"
+    echo
+    echo "![Roofline by memory level, $(awk -F'\t' '$1 == "gpu" { print $2 }' "$dir/machine.tsv"): each kernel a line at its GFLOP/s, a point against each level](../../$dir/roofline.svg)"
+}
+
 # count_table DIR LABEL: the simulator's counts for one kernel.
 count_table() {
     echo "| n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words read per multiply-add | bank conflicts (ld/st) | stretches overlapping copy and read |"
@@ -142,6 +160,10 @@ block() {
             done < <(variants_of "$stage")
             if [ -n "$(compared_with "$stage")" ]; then
                 comparison_table "$dir" $(compared_with "$stage") "$stage" $(variants_of "$stage" | cut -f1)
+                echo
+            fi
+            if [ -f "$dir/roofline-levels.tsv" ] && grep -q "^$stage	" "$dir/roofline-levels.tsv"; then
+                roofline_table "$dir" $(compared_with "$stage") "$stage"
                 echo
             fi
         fi

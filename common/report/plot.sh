@@ -73,20 +73,40 @@ if [ -f timings.tsv ]; then
         # at its intensity against each level (FLOP per byte DRAM moved, per
         # byte the L2 served, per 128 bytes of shared-memory wavefronts), so
         # the level whose roof is nearest above a point is what bounds it.
-        : > roofline-levels.dat
-        titles=()
-        while IFS=$'\t' read -r s n dram l2 waves; do
+        # Each stage's intensity against each level, the lowest roof and how
+        # much of it the stage reaches: roofline-levels.tsv, which report.md
+        # and the lessons (fill_lessons.sh) read.
+        printf 'stage\tn\tgflops\tflop_per_dram_byte\tflop_per_l2_byte\tflop_per_shared_byte\tlowest_roof\troof_gflops\treached_pct\tdram_reached_pct\tl2_reached_pct\tshared_reached_pct\n' \
+            > roofline-levels.tsv
+        tail -n +2 roofline.tsv | while IFS=$'\t' read -r s n dram l2 waves; do
             no_shared "$s" && waves=0
             g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
             [ -n "$g" ] || continue
-            awk -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" 'BEGIN {
+            awk -v s="$s" -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" -v bw="$bw" -v l2bw="$l2bw" \
+                -v sbw="$sbw" -v peak="$peak" '
+                function roof(i, b) { return i * b < peak ? i * b : peak }
+                function reached(i, b) { return i == "-" ? "-" : sprintf("%.1f", 100 * g / roof(i, b)) }
+                BEGIN {
                     f = 2 * n * n * n
-                    if (w > 0) printf "%g %g 5\n", f / (128 * w), g   # shared: squares
-                    if (l > 0) printf "%g %g 9\n", f / l, g           # L2: triangles
-                    if (d > 0) printf "%g %g 7\n", f / d, g           # DRAM: circles
-                    printf "\n\n" }' >> roofline-levels.dat
+                    di = d > 0 ? f / d : "-"; li = l > 0 ? f / l : "-"; si = w > 0 ? f / (128 * w) : "-"
+                    best = peak; name = "FP32 peak"
+                    if (di != "-" && roof(di, bw) < best) { best = roof(di, bw); name = "DRAM" }
+                    if (li != "-" && roof(li, l2bw) < best) { best = roof(li, l2bw); name = "L2" }
+                    if (si != "-" && roof(si, sbw) < best) { best = roof(si, sbw); name = "shared memory" }
+                    printf "%s\t%d\t%.1f\t%s\t%s\t%s\t%s\t%.0f\t%.1f\t%s\t%s\t%s\n", s, n, g, di, li, si, name, best, 100 * g / best,
+                        reached(di, bw), reached(li, l2bw), reached(si, sbw) }'
+        done >> roofline-levels.tsv
+        # The figure: a block of points per stage (shared, L2, DRAM; point
+        # types 5, 9 and 7), drawn as one line.
+        : > roofline-levels.dat
+        titles=()
+        while IFS=$'\t' read -r s n g di li si _; do
+            for level in "$si 5" "$li 9" "$di 7"; do
+                [ "${level% *}" = - ] || echo "${level% *} $g ${level#* }"
+            done >> roofline-levels.dat
+            printf '\n\n' >> roofline-levels.dat
             titles+=("$s")
-        done < <(tail -n +2 roofline.tsv)
+        done < <(tail -n +2 roofline-levels.tsv)
         n=$(awk -F'\t' 'NR == 2 { print $2 }' roofline.tsv)
         roof() { echo "(x * $1 < $peak ? x * $1 : $peak)"; }
         cmd="set title 'Roofline by memory level, $gpu, n = $n'; set xlabel 'FLOP per byte of the level'; set ylabel 'GFLOP/s'"
@@ -181,7 +201,7 @@ if [ -f timings.tsv ]; then
         [ -f gflops.svg ] && echo "![GFLOP/s against n](gflops.svg)" && echo
         [ -f bars.svg ] && echo "![GFLOP/s at n = $big](bars.svg)" && echo
         [ -f roofline.svg ] && echo "![Roofline](roofline.svg)" && echo
-        if [ -f roofline.tsv ] && [ -n "$l2bw" ] && [ -n "$sbw" ] && [ -n "$peak" ]; then
+        if [ -f roofline-levels.tsv ]; then
             echo "## Which level bounds each stage"
             echo
             echo "Intensity against each memory level at n = $(awk -F'\t' 'NR == 2 { print $2 }' roofline.tsv): 2n³ FLOP over the bytes"
@@ -193,24 +213,10 @@ if [ -f timings.tsv ]; then
             echo
             echo "| stage | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | GFLOP/s there | reached |"
             echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"
-            tail -n +2 roofline.tsv | while IFS=$'\t' read -r s n dram l2 waves; do
-                no_shared "$s" && waves=0
-                g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
-                [ -n "$g" ] || continue
-                awk -v s="$s" -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" -v bw="$bw" -v l2bw="$l2bw" \
-                    -v sbw="$sbw" -v peak="$peak" '
-                    function roof(i, b) { return i * b < peak ? i * b : peak }
-                    function show(i) { return i == "" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }
-                    BEGIN {
-                        f = 2 * n * n * n
-                        di = d > 0 ? f / d : ""; li = l > 0 ? f / l : ""; si = w > 0 ? f / (128 * w) : ""
-                        best = peak; name = "FP32 peak"
-                        if (di != "" && roof(di, bw) < best) { best = roof(di, bw); name = "DRAM" }
-                        if (li != "" && roof(li, l2bw) < best) { best = roof(li, l2bw); name = "L2" }
-                        if (si != "" && roof(si, sbw) < best) { best = roof(si, sbw); name = "shared memory" }
-                        printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %.0f %% |\n", s, g, show(di), show(li), show(si),
-                            name, best, 100 * g / best }'
-            done
+            report_awk 'function show(i) { return i == "-" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }
+                FNR > 1 { printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %.0f %% |\n", $1, column("gflops"),
+                    show(column("flop_per_dram_byte")), show(column("flop_per_l2_byte")), show(column("flop_per_shared_byte")),
+                    column("lowest_roof"), column("roof_gflops"), column("reached_pct") }' roofline-levels.tsv
             echo
         fi
     } >> "$report"
