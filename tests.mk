@@ -31,7 +31,8 @@
 #                  every comparison they state in words (common/report/claims.tsv)
 #                  is still there and still supported by them; the tables' reader
 #                  (common/report/report_awk.sh) takes columns by name; a GPU report's
-#                  bank conflicts (ncu) agree with the simulator's
+#                  bank conflicts (ncu) agree with the simulator's; the figures the kit
+#                  draws for the lessons (common/figures/) are what it draws now
 #   test-slides    every deck builds to a PDF with its pages (slides/tools/test_slides.sh)
 
 TEST_OUT := $(ROOT)/build/tests
@@ -220,10 +221,12 @@ report:
 	else echo "report: no gnuplot here; run common/report/plot.sh $(REPORT_OUT) where it is installed"; fi
 
 # The lessons' measured numbers come from the reports committed under
-# reports/; this rewrites them (after a new report is committed there).
+# reports/; this rewrites them (after a new report is committed there), and
+# redraws the figures the kit makes from the solutions (common/figures/).
 .PHONY: lessons test-lessons
 lessons:
 	@common/report/fill_lessons.sh
+	@common/figures/make_figures.sh
 
 test-lessons:
 	@common/deps.sh locales
@@ -233,6 +236,7 @@ test-lessons:
 	@mkdir -p $(TEST_OUT) && common/report/tests/report_awk.sh > $(TEST_OUT)/report_awk.log || { cat $(TEST_OUT)/report_awk.log; exit 1; }
 	@echo "test-lessons: the report's tables are read by column name, and the counts derived one way (common/report/report_awk.sh)"
 	@common/report/tests/conflicts_agree.sh
+	@common/figures/make_figures.sh --check && echo "test-lessons: every figure the kit draws for the lessons is what its generator draws now"
 
 # ---------------------------------------------------------------- benchmark
 BENCH_OUT := $(ROOT)/build/sim/bench

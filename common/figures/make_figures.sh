@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The lessons' figures that the kit draws from its own code (the
+# solutions' sizes and indexing), remade by `make lessons`; with --check
+# (make test-lessons), exit 1 if a committed figure is not what its
+# generator now draws.
+#
+#   common/figures/make_figures.sh [--check]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+check=${1:-}
+# generator, its input, the figure it makes
+figures=(
+    "common/figures/register_tile.sh solutions/07-register-tiling/matmul.cu labs/07-register-tiling/figures/register-tile.svg"
+)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+for entry in "${figures[@]}"; do
+    read -r generator input figure <<< "$entry"
+    made="$work/$(basename "$figure")"
+    "$generator" "$input" "$made"
+    if [ "$check" = --check ]; then
+        cmp -s "$made" "$figure" || { echo "make_figures: $figure is not what $generator draws (run make lessons)"; status=1; }
+    elif ! cmp -s "$made" "$figure"; then
+        mkdir -p "$(dirname "$figure")" && cp "$made" "$figure" && echo "make_figures: updated $figure"
+    fi
+done
+exit $status
