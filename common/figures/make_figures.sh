@@ -12,6 +12,7 @@ check=${1:-}
 # generator, its input, the figure it makes
 figures=(
     "common/figures/register_tile.sh solutions/07-register-tiling/matmul.cu labs/07-register-tiling/figures/register-tile.svg"
+    "common/figures/warp_tile.sh solutions/08-warp-tiling/matmul.cu labs/08-warp-tiling/figures/warp-tile.svg"
 )
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
