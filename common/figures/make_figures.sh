@@ -11,6 +11,7 @@ cd "$root"
 check=${1:-}
 # generator, its input, the figure it makes
 figures=(
+    "common/figures/warp_requests.sh solutions/01-naive/matmul.cu labs/01-naive/figures/warp-requests.svg"
     "common/figures/register_tile.sh solutions/07-register-tiling/matmul.cu labs/07-register-tiling/figures/register-tile.svg"
     "common/figures/warp_tile.sh solutions/08-warp-tiling/matmul.cu labs/08-warp-tiling/figures/warp-tile.svg"
 )
