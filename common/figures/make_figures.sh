@@ -9,9 +9,10 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=${1:-}
-# generator, its input, the figure it makes
+# generator, its inputs, the figure it makes
 figures=(
     "common/figures/warp_requests.sh solutions/01-naive/matmul.cu labs/01-naive/figures/warp-requests.svg"
+    "common/figures/whole_matrix_block.sh solutions/03-shared-3x3/matmul.cu reports/cpu-simulator/device_limits.tsv labs/03-shared-3x3/figures/whole-matrix-block.svg"
     "common/figures/register_tile.sh solutions/07-register-tiling/matmul.cu labs/07-register-tiling/figures/register-tile.svg"
     "common/figures/warp_tile.sh solutions/08-warp-tiling/matmul.cu labs/08-warp-tiling/figures/warp-tile.svg"
 )
@@ -19,9 +20,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
 for entry in "${figures[@]}"; do
-    read -r generator input figure <<< "$entry"
+    read -r -a words <<< "$entry"
+    generator=${words[0]} figure=${words[${#words[@]} - 1]}
     made="$work/$(basename "$figure")"
-    "$generator" "$input" "$made"
+    "$generator" "${words[@]:1:${#words[@]} - 2}" "$made"
     if [ "$check" = --check ]; then
         cmp -s "$made" "$figure" || { echo "make_figures: $figure is not what $generator draws (run make lessons)"; status=1; }
     elif ! cmp -s "$made" "$figure"; then
