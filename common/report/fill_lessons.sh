@@ -151,6 +151,10 @@ block() {
             echo
             timing_table "$dir" "$stage"
             echo
+            if [ -f "$dir/speed-$stage.svg" ]; then
+                echo "![GFLOP/s against n on $gpu: $stage beside the stage before it and cuBLAS FP32](../../$dir/speed-$stage.svg)"
+                echo
+            fi
             while IFS=$'\t' read -r label what; do
                 grep -q "^$label	" "$dir/timings.tsv" || continue
                 echo "\`$label\`, $what:"

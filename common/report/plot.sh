@@ -56,6 +56,17 @@ if [ -f timings.tsv ]; then
         first=0
     done
     plot gflops "$cmd"
+    # For each stage's lesson: its GFLOP/s against n beside the stage before
+    # it that runs at these sizes, and cuBLAS FP32 (speed-STAGE.svg).
+    previous=
+    for s in $(printf '%s\n' $stages | grep -v -e '+' -e '^cublas' | sort); do
+        cmd="set title '$s beside ${previous:+$previous and }cuBLAS FP32, $gpu'; set xlabel 'n'; set ylabel 'GFLOP/s'"
+        cmd="$cmd; set logscale x 2; set logscale y 10; set key left top; set grid; plot 'data-$s.dat' using 1:2 with linespoints lw 2 pt 7 title '$s'"
+        [ -z "$previous" ] || cmd="$cmd, 'data-$previous.dat' using 1:2 with linespoints pt 5 title '$previous'"
+        [ ! -f data-cublas-fp32.dat ] || cmd="$cmd, 'data-cublas-fp32.dat' using 1:2 with linespoints dt 2 pt 9 title 'cuBLAS FP32'"
+        plot "speed-$s" "$cmd"
+        previous=$s
+    done
     # Bars at the largest size every stage ran.
     big=4096
     report_awk 'FNR > 1 && $2 == n && column("check") == "ok" { print NR, "\"" $1 "\"", column("gflops") }' n=$big timings.tsv > bars.dat
