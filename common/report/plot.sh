@@ -87,7 +87,7 @@ if [ -f timings.tsv ]; then
         # Each stage's intensity against each level, the lowest roof and how
         # much of it the stage reaches: roofline-levels.tsv, which report.md
         # and the lessons (fill_lessons.sh) read.
-        printf 'stage\tn\tgflops\tflop_per_dram_byte\tflop_per_l2_byte\tflop_per_shared_byte\tlowest_roof\troof_gflops\treached_pct\tdram_reached_pct\tl2_reached_pct\tshared_reached_pct\n' \
+        printf 'stage\tn\tgflops\tflop_per_dram_byte\tflop_per_l2_byte\tflop_per_shared_byte\tlowest_roof\troof_gflops\treached_pct\tdram_reached_pct\tl2_reached_pct\tshared_reached_pct\tfp32_peak_gflops\n' \
             > roofline-levels.tsv
         tail -n +2 roofline.tsv | while IFS=$'\t' read -r s n dram l2 waves; do
             no_shared "$s" && waves=0
@@ -104,8 +104,8 @@ if [ -f timings.tsv ]; then
                     if (di != "-" && roof(di, bw) < best) { best = roof(di, bw); name = "DRAM" }
                     if (li != "-" && roof(li, l2bw) < best) { best = roof(li, l2bw); name = "L2" }
                     if (si != "-" && roof(si, sbw) < best) { best = roof(si, sbw); name = "shared memory" }
-                    printf "%s\t%d\t%.1f\t%s\t%s\t%s\t%s\t%.0f\t%.1f\t%s\t%s\t%s\n", s, n, g, di, li, si, name, best, 100 * g / best,
-                        reached(di, bw), reached(li, l2bw), reached(si, sbw) }'
+                    printf "%s\t%d\t%.1f\t%s\t%s\t%s\t%s\t%.0f\t%.1f\t%s\t%s\t%s\t%.0f\n", s, n, g, di, li, si, name, best, 100 * g / best,
+                        reached(di, bw), reached(li, l2bw), reached(si, sbw), peak }'
         done >> roofline-levels.tsv
         # The figure: a block of points per stage (shared, L2, DRAM; point
         # types 5, 9 and 7), drawn as one line.

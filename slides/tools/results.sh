@@ -83,6 +83,26 @@ for dir in $gpus; do
     echo "\\footnotesize From \`$(rel "$dir")/timings.tsv\`: GFLOP/s at n = $big on $gpu, this stage in colour;"
     echo "a stage that cannot run this size has no bar."
     echo
+    # Which memory level bounds it: the report's roofline by level, this
+    # stage in colour, and its row.
+    levels="$dir/roofline-levels.tsv"
+    if [ -f "$levels" ] && grep -q "^$stage	" "$levels"; then
+        pts="$figdir/roofline-$(basename "$dir").dat"
+        report_awk 'FNR > 1 { print $1, column("gflops"), column("flop_per_dram_byte"), column("flop_per_l2_byte"),
+            column("flop_per_shared_byte"), ($1 == s) }' s="$stage" "$levels" > "$pts"
+        rn=$(awk -F'\t' 'NR == 2 { print $2 }' "$levels")
+        peak=$(report_awk 'FNR > 1 { print column("fp32_peak_gflops"); exit }' "$levels")
+        figure roofline "$figdir/roofline-$stage-$(basename "$dir").pdf" \
+            "data='$pts'; gpu='$gpu'; n=$rn; bw=$(machine "$dir" bandwidth_gbs); l2bw=$(machine "$dir" l2_bandwidth_gbs); sbw=$(machine "$dir" shared_bandwidth_gbs); peak=$peak"
+        echo "## Which memory level bounds it on $gpu"
+        echo
+        echo "![]($figdir/roofline-$stage-$(basename "$dir").pdf)"
+        echo
+        report_awk 'FNR > 1 && $1 == s { printf "\\footnotesize %s: lowest roof %s, %.0f GFLOP/s there, %.0f %% of it reached.", $1,
+            column("lowest_roof"), column("roof_gflops"), column("reached_pct") }' s="$stage" "$levels"
+        echo " From \`$(rel "$levels")\` (ncu's traffic at each level, \`common/report/bandwidth.cu\`'s bandwidths)."
+        echo
+    fi
 done
 if [ -z "$gpus" ]; then
     echo "## On a GPU"
