@@ -43,7 +43,7 @@ fi
 
 # Slides (make slides): pandoc and pdflatex with beamer, TikZ/pgf (beamer
 # needs it) and Latin Modern fonts (pandoc's template), gnuplot for the
-# figures, pdfinfo to count pages.  Required there: a deck is nothing without them.
+# figures, rsvg-convert for the lessons' own, pdfinfo to count pages.  Required there: a deck is nothing without them.
 if [ "$want" = slides ]; then
     have_cmd pandoc || missing+=(pandoc)
     { have_cmd pdflatex && have_cmd kpsewhich && kpsewhich beamer.cls >/dev/null; } || missing+=(texlive-latex-recommended)
@@ -51,6 +51,7 @@ if [ "$want" = slides ]; then
     { have_cmd kpsewhich && kpsewhich lmodern.sty >/dev/null; } || missing+=(lmodern)
     have_cmd gnuplot || missing+=(gnuplot-nox)
     have_cmd pdfinfo || missing+=(poppler-utils)
+    have_cmd rsvg-convert || missing+=(librsvg2-bin)
 fi
 
 # A single-node Slurm for the cluster grading's test (make test-slurm):

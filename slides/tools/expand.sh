@@ -12,6 +12,9 @@
 #   @@diff [OLD... : NEW...]  diff -u from the previous stage's solution
 #   @@figure NAME [v=x ...]   slides/figures/NAME.gp drawn by gnuplot, with
 #                             those gnuplot assignments
+#   @@image PATH              a figure the kit draws for a lesson (an SVG
+#                             under labs/, common/figures/), as a PDF
+#                             (rsvg-convert) the frame's height
 #   @@results                 the measured-results frames (results.sh)
 #   @@agreement PAT KERNEL... rows of common/sim/agreement.md (agreement.sh):
 #                             the simulator's counts beside a GPU's
@@ -166,6 +169,13 @@ while IFS= read -r raw || [ -n "$raw" ]; do
         vars=$(printf '%s; ' "${w[@]:2}")
         figure "${w[1]}" "$pdf" "stage='$stage'; $vars" || die "@@figure ${w[1]}"
         echo "![]($pdf)"
+        ;;
+    "@@image"*)
+        figures=$((figures + 1))
+        pdf="$out/figure-$figures-$(basename "${w[1]}" .svg).pdf"
+        [ -f "$ROOT/${w[1]}" ] || die "@@image: no ${w[1]}"
+        rsvg-convert -f pdf -o "$pdf" "$ROOT/${w[1]}" || die "@@image: rsvg-convert failed on ${w[1]}"
+        echo "![]($pdf){height=78%}"
         ;;
     "@@results"*)
         "$tools/results.sh" "$stage" "$out" || die "@@results failed"
