@@ -45,8 +45,10 @@ test:
 else
 # Each phase in turn, its length said after it (where the time goes).  As
 # root, test-platforms's chroots are built from the start, beside the other
-# phases (mostly downloads: common/platforms/test_platforms.sh --prepare);
-# test-platforms waits for them, and they are stopped if a phase fails.
+# phases (mostly downloads: common/platforms/test_platforms.sh --prepare),
+# and test-platforms waits for them.  If a phase fails first, the building
+# goes on by itself to its end (minutes): stopped halfway, an install would
+# leave dpkg broken, here or in a chroot.
 TEST_PHASES := test-harness test-sim-unit test-bench-builds test-grading test-occupancy test-sass test-nvcc test-report test-lessons \
     test-slides test-slurm test-platforms
 test: deps
@@ -56,10 +58,11 @@ test: deps
 	    setsid common/platforms/test_platforms.sh --prepare > $(ROOT)/build/platforms/prepare.log 2>&1 & prepare=$$!; \
 	    echo "make test: the platforms' chroots are prepared meanwhile (build/platforms/prepare.log)"; \
 	fi; \
-	trap '[ -z "$$prepare" ] || kill -- -$$prepare 2>/dev/null' EXIT; \
 	for phase in $(TEST_PHASES); do \
 	    start=$$(date +%s); \
-	    $(MAKE) --no-print-directory $$phase || exit 1; \
+	    $(MAKE) --no-print-directory $$phase || { [ -n "$$prepare" ] && kill -0 $$prepare 2>/dev/null && \
+	        echo "make test: the platforms' chroots are still being prepared, and will be in a few minutes (build/platforms/prepare.log)"; \
+	        exit 1; }; \
 	    echo "make test: $$phase done in $$(( $$(date +%s) - start ))s"; \
 	done
 	@echo "make test: all passed"

@@ -102,22 +102,29 @@ fetch_without_root() {
     done
     [ ${#wanted[@]} -gt 0 ] && "$(dirname "$0")/fetch_deps.sh" "${wanted[@]}"
 }
-# One install at a time: make test prepares the platforms' chroots (and the
+# One apt-get at a time: make test prepares the platforms' chroots (and the
 # packages they need here) while other phases install theirs, and apt
-# refuses a second install while one runs.  Kit installs queue on a lock of
-# their own; another program's install is waited for by apt itself.
-one_install_at_a_time() {
-    [ "$(id -u)" = 0 ] && have_cmd flock || return 0
-    exec 8> /var/lock/matmul-kit-deps.lock && flock 8
+# refuses a second install while one runs.  The kit's own queue on a lock
+# (flock -o: the command, and any daemon an install starts, does not hold
+# it; -w: nothing waits on it forever); another program's install is waited
+# for by apt itself (DPkg::Lock::Timeout).  Without root or flock, or where
+# the lock cannot be made, apt-get runs as it is.
+apt_lock=/var/lock/matmul-kit-deps.lock
+one_at_a_time() {
+    if [ "$(id -u)" = 0 ] && have_cmd flock && { [ -e "$apt_lock" ] || : > "$apt_lock"; } 2>/dev/null; then
+        flock -o -w 900 "$apt_lock" "$@"
+    else
+        "$@"
+    fi
 }
 apt_wait=(-o DPkg::Lock::Timeout=600)
 # Only optional packages missing: try, and go on without them if that fails.
 # The package lists are fetched again only when the install fails (a fresh
 # machine may have none).
 if [ ${#missing[@]} -eq 0 ]; then
-    install_optional() { DEBIAN_FRONTEND=noninteractive apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends "${optional[@]}" >/dev/null 2>&1; }
-    if [ "$(id -u)" = 0 ] && have_cmd apt-get && one_install_at_a_time &&
-            { install_optional || { apt-get update -qq >/dev/null 2>&1 && install_optional; }; }; then
+    install_optional() { DEBIAN_FRONTEND=noninteractive one_at_a_time apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends "${optional[@]}" >/dev/null 2>&1; }
+    if [ "$(id -u)" = 0 ] && have_cmd apt-get &&
+            { install_optional || { one_at_a_time apt-get update -qq >/dev/null 2>&1 && install_optional; }; }; then
         exit 0
     fi
     if [ "$(id -u)" != 0 ] && ! { have_cmd sudo && sudo -n true 2>/dev/null; } && [ "$want" = base ] && fetch_without_root; then
@@ -152,7 +159,6 @@ else
 fi
 echo "deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-one_install_at_a_time
-"${as_root[@]}" apt-get update -qq &&
-    "${as_root[@]}" apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+one_at_a_time "${as_root[@]}" apt-get update -qq &&
+    one_at_a_time "${as_root[@]}" apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
     { echo "deps: apt-get could not install ${missing[*]}" >&2; exit 1; }

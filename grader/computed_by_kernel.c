@@ -27,7 +27,9 @@
  * zeros to clear a buffer): the same 8n, but never less than 64 bytes a
  * call, since a right kernel's small settings do not shrink with n.  At
  * n <= 4 those 64 bytes could carry all of C, so a product made on the host
- * keeps the points of the sizes below 5 and of nothing else. */
+ * keeps the points of the sizes below 5 and of nothing else.  A copy of
+ * nothing but zeros carries nothing and is not counted at all (both
+ * ledgers skip it): a buffer cleared from a host array of zeros is fine. */
 #include <stdio.h>
 
 #include "grading.h"
@@ -73,7 +75,8 @@ int ledger_says_device_computed(const matmul_ledger *moved, unsigned long long c
                  "matmul itself copied %llu bytes from the host to the device (into C, a buffer or a symbol: cudaMemcpy, "
                  "cudaMemcpyToSymbol): bytes enough to carry part of a product made on the host, however it learnt A "
                  "and B. C must be computed by your kernel on the device from A and B, so no test counts this result "
-                 "(a few numbers of your own may go in, at most %llu bytes a call at n=%d)",
+                 "(a few numbers of your own may go in, at most %llu bytes a call at n=%d; a copy of zeros is not "
+                 "counted, and cudaMemset clears a buffer without any copy)",
                  from_host, own_settings_allowance(n), n);
     return 0;
 }

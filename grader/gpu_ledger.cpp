@@ -48,21 +48,47 @@ bool on_device(const void *p)
     return a.type == cudaMemoryTypeDevice;
 }
 
-// One copy of `bytes` from src to dst, judged by where the pointers lead,
-// not by the kind the call names: a kind that does not match them is no way
-// around the ledger.  A null pointer stands for a symbol or an array, which
-// are on the device.
-void count_copy(void *dst, const void *src, size_t bytes)
+// Whether `bytes` of host memory from p are all zero.
+bool all_zero(const void *p, size_t bytes)
+{
+    const unsigned char *c = static_cast<const unsigned char *>(p);
+    for (size_t i = 0; i < bytes; i++)
+        if (c[i])
+            return false;
+    return true;
+}
+
+// The rows of a pitched copy's source: `height` rows of `width` bytes,
+// `pitch` apart (a plain copy is one row).
+struct rows {
+    size_t width, pitch, height;
+    size_t bytes() const { return width * height; }
+};
+
+// One copy from src to dst, judged by where the pointers lead, not by the
+// kind the call names: a kind that does not match them is no way around the
+// ledger.  A null pointer stands for a symbol or an array, which are on the
+// device.  A copy from the host of nothing but zeros clears a buffer, as
+// cudaMemset would, and carries nothing: not counted, as the simulator
+// does not count it (`zeros_free`; a 3-D copy's source, a pitched volume,
+// is not read, and it is always counted).
+void count_copy(void *dst, const void *src, rows r, bool zeros_free = true)
 {
     if (!counting)
         return;
     bool src_on_device = src == nullptr || on_device(src);
     bool dst_on_device = dst == nullptr || on_device(dst);
-    if (src_on_device && !dst_on_device)
-        moved.copied_to_host += bytes;
-    else if (!src_on_device && dst_on_device)
-        moved.copied_from_host += bytes;
+    if (src_on_device && !dst_on_device) {
+        moved.copied_to_host += r.bytes();
+    } else if (!src_on_device && dst_on_device) {
+        for (size_t row = 0; row < r.height; row++)
+            if (!zeros_free || !all_zero(static_cast<const char *>(src) + row * r.pitch, r.width)) {
+                moved.copied_from_host += r.bytes();
+                return;
+            }
+    }
 }
+void count_copy(void *dst, const void *src, size_t bytes) { count_copy(dst, src, rows{bytes, bytes, 1}); }
 
 void count_launch()
 {
@@ -110,11 +136,11 @@ WRAP(cudaMemcpyAsync, _ptsz, (void *dst, const void *src, size_t count, cudaMemc
      count_copy(dst, src, count), (dst, src, count, kind, s))
 WRAP(cudaMemcpy2D, _ptds,
      (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind),
-     count_copy(dst, src, width * height), (dst, dpitch, src, spitch, width, height, kind))
+     count_copy(dst, src, rows{width, spitch, height}), (dst, dpitch, src, spitch, width, height, kind))
 WRAP(cudaMemcpy2DAsync, _ptsz,
      (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind,
       cudaStream_t s),
-     count_copy(dst, src, width * height), (dst, dpitch, src, spitch, width, height, kind, s))
+     count_copy(dst, src, rows{width, spitch, height}), (dst, dpitch, src, spitch, width, height, kind, s))
 WRAP(cudaMemcpyFromSymbol, _ptds,
      (void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind),
      count_copy(dst, nullptr, count), (dst, symbol, count, offset, kind))
@@ -129,11 +155,11 @@ WRAP(cudaMemcpyToSymbolAsync, _ptsz,
 WRAP(cudaMemcpy2DToArray, _ptds,
      (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height,
       cudaMemcpyKind kind),
-     count_copy(nullptr, src, width * height), (dst, wOffset, hOffset, src, spitch, width, height, kind))
+     count_copy(nullptr, src, rows{width, spitch, height}), (dst, wOffset, hOffset, src, spitch, width, height, kind))
 WRAP(cudaMemcpy2DToArrayAsync, _ptsz,
      (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height,
       cudaMemcpyKind kind, cudaStream_t s),
-     count_copy(nullptr, src, width * height), (dst, wOffset, hOffset, src, spitch, width, height, kind, s))
+     count_copy(nullptr, src, rows{width, spitch, height}), (dst, wOffset, hOffset, src, spitch, width, height, kind, s))
 WRAP(cudaMemcpy2DFromArray, _ptds,
      (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
       cudaMemcpyKind kind),
@@ -145,9 +171,10 @@ WRAP(cudaMemcpy2DFromArrayAsync, _ptsz,
 // A 3-D copy's extent is in bytes for linear memory, in elements for an
 // array: either way its product bounds what moved well enough to be nonzero.
 WRAP(cudaMemcpy3D, _ptds, (const cudaMemcpy3DParms *p),
-     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth), (p))
+     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, rows{p->extent.width * p->extent.height * p->extent.depth, 0, 1}, false), (p))
 WRAP(cudaMemcpy3DAsync, _ptsz, (const cudaMemcpy3DParms *p, cudaStream_t s),
-     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, p->extent.width * p->extent.height * p->extent.depth), (p, s))
+     count_copy(p->dstPtr.ptr, p->srcPtr.ptr, rows{p->extent.width * p->extent.height * p->extent.depth, 0, 1}, false),
+     (p, s))
 
 WRAP(cudaLaunchKernel, _ptsz,
      (const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s), count_launch(),

@@ -305,8 +305,9 @@ static int check_run_ledger(const char *check_variant, int n, matmul_ledger *mov
     return known;
 }
 
-/* A result counts only if matmul's kernels made it: nothing copied to the
- * host (where A and B could be multiplied) or from it into C while matmul ran, and
+/* A result counts only if matmul's kernels made it: no more than a few
+ * numbers copied to the host (where A and B could be multiplied) or from it
+ * (where a product made there could come in) while matmul ran, and
  * no kernel given host memory to carry them there.  The simulator's ledger
  * says so for the run itself.  A GPU build's ledger sees only the runtime
  * calls it wraps (no launch's pointers), so the check build of the same

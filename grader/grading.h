@@ -101,7 +101,8 @@ int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len)
 
 /* What every test asks of a run before it counts the result: matmul copied
  * to the host fewer bytes than the host would need to compute any element of
- * C (computed_by_kernel.c), nothing from it into C, and gave no kernel a
+ * C, from it no more than a few numbers of its own (computed_by_kernel.c
+ * says how many), and gave no kernel a
  * pointer to host memory (the simulator's ledger).  moved sums `calls` calls
  * of matmul at size n.  1 when so, else 0 with the reason in msg. */
 int ledger_says_device_computed(const matmul_ledger *moved, unsigned long long calls, int n, char *msg, size_t len);

@@ -2,9 +2,11 @@
 # Lesson 07's figure: one block's BM x BN tile of C, and which elements two
 # of its threads own, with the rows of the A tile and the columns of the B
 # tile each reads for one k.  The sizes come from the solution's #defines
-# (BM, BN, BK, TM, TN), and the ownership from its indexing: a thread at
-# (thread_row, thread_col) of the THREADS_Y x THREADS_X grid owns rows
-# thread_row + i * THREADS_Y and columns thread_col + j * THREADS_X.
+# (BM, BN, BK, TM, TN); the ownership is the solution's indexing, written
+# here again (a thread at (thread_row, thread_col) of the THREADS_Y x
+# THREADS_X grid owns rows thread_row + i * THREADS_Y and columns
+# thread_col + j * THREADS_X): a change to it there needs the same here,
+# which make_figures.sh --check cannot notice.
 #
 #   common/figures/register_tile.sh SOLUTION_MATMUL_CU OUT.svg
 set -euo pipefail

@@ -2,9 +2,11 @@
 # Lesson 08's figure: the launcher's large shape as the solution declares it
 # (launch_warptile<BM, BN, BK, WM, WN, WNITER, TM, TN, STAGES>, its first
 # call): the block tile split among its warps, one warp's tile split into
-# sub-tiles, and where one lane's results lie in each, by the kernel's own
-# indexing (warp_m, warp_n, lane_m, lane_n); then the pipeline: which tile
-# each of the STAGES shared buffers holds while the block computes.
+# sub-tiles, and where one lane's results lie in each, by the kernel's
+# indexing (warp_m, warp_n, lane_m, lane_n), written here again: a change to
+# it there needs the same here, which make_figures.sh --check cannot notice;
+# then the pipeline: which tile each of the STAGES shared buffers holds
+# while the block computes.
 #
 #   common/figures/warp_tile.sh SOLUTION_MATMUL_CU OUT.svg
 set -euo pipefail
@@ -27,7 +29,7 @@ BEGIN {
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n", w, h
     rect(0, 0, w, h, "white", "")
     text(20, 24, sprintf("Stage 08, large shape: a %d x %d block tile, %d warps of %d x %d, %d x %d results per lane in each of %d sub-tiles", bm, bn, warps, wm, wn, tm, tn, wniter * wmiter), " font-weight=\"bold\"")
-    text(20, 44, "(solutions/08-warp-tiling/matmul.cu: the launcher'"'"'s first shape, and the kernel'"'"'s warp_m, warp_n, lane_m, lane_n)", "")
+    text(20, 44, "(solutions/08-warp-tiling/matmul.cu: the launcher'"'"'s first shape; the kernel'"'"'s formulas for warp_m, warp_n, lane_m, lane_n)", "")
     # Left: the block tile, one cell per 4 x 4 elements, each warp a colour.
     split("#aec7e8 #ffbb78 #98df8a #ff9896 #c5b0d5 #c49c94 #f7b6d2 #dbdb8d #9edae5 #c7c7c7", pale, " ")
     for (warp = 0; warp < warps; warp++) {

@@ -25,12 +25,9 @@ metrics=(
     l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
     launch__thread_count
 )
-# The report also wants each level's traffic, for each stage's place on the
-# roofline: DRAM's bytes, the L2's (every sector it served or took, to the
-# SMs or from them), and the wavefronts the shared-memory pipe spent (one
-# wavefront moves up to 128 bytes: what a conflict costs is counted too).
-[ -n "${PROFILE_DRAM:-}" ] &&
-    metrics+=(dram__bytes_read.sum dram__bytes_write.sum lts__t_bytes.sum l1tex__data_pipe_lsu_wavefronts_mem_shared.sum)
+# The report also wants DRAM traffic, for its table (each level's traffic
+# for the roofline is common/gpu/level_traffic.sh's, at the largest size).
+[ -n "${PROFILE_DRAM:-}" ] && metrics+=(dram__bytes_read.sum dram__bytes_write.sum)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 csv=$work/metrics.csv
@@ -91,7 +88,6 @@ awk -F'","' -v machine="$machine" -v excess="$excess" '
         sr = val("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"); ss = val("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")
         split(excess, x, " "); cl = x[1]; cs = x[2]
         dr = val("dram__bytes_read.sum"); dw = val("dram__bytes_write.sum")
-        l2 = val("lts__t_bytes.sum"); sw = val("l1tex__data_pipe_lsu_wavefronts_mem_shared.sum")
         printf "[ncu] kernel %s, %s threads\n", kernel, t
         printf "[ncu]   global loads:  %s (%s per thread)\n", ld, per(ld, t)
         printf "[ncu]   global stores: %s (%s per thread)\n", st, per(st, t)
@@ -100,8 +96,8 @@ awk -F'","' -v machine="$machine" -v excess="$excess" '
         printf "[ncu]   bank conflicts: %s wavefronts beyond the ideal on loads, %s on stores\n", cl, cs
         if (machine != "") {
             line = ""
-            n = split("threads global_loads global_stores load_requests load_sectors store_requests store_sectors shared_loads shared_stores bank_conflicts_ld bank_conflicts_st dram_read_bytes dram_write_bytes l2_bytes shared_wavefronts", keys, " ")
-            split(t " " ld " " st " " lr " " ls " " sr " " ss " " sl " " ss_ " " cl " " cs " " dr " " dw " " l2 " " sw, vals, " ")
+            n = split("threads global_loads global_stores load_requests load_sectors store_requests store_sectors shared_loads shared_stores bank_conflicts_ld bank_conflicts_st dram_read_bytes dram_write_bytes", keys, " ")
+            split(t " " ld " " st " " lr " " ls " " sr " " ss " " sl " " ss_ " " cl " " cs " " dr " " dw, vals, " ")
             for (i = 1; i <= n; i++) if (vals[i] != "n/a") line = line (line == "" ? "" : " ") keys[i] "=" vals[i]
             print line > machine
         }

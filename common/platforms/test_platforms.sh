@@ -93,11 +93,13 @@ mkdir -p "$base"
 prepare_only=
 [ "${1:-}" = --prepare ] && prepare_only=yes
 # One run at a time builds or uses the chroots: a run started while the
-# chroots are being prepared waits here until that is done.
+# chroots are being prepared waits here until that is done.  The lock is fd
+# 9, which the commands that install or start anything are run without
+# (9>&-), so that no daemon an install starts can hold it.
 exec 9> "$base/.prepare.lock"
 if ! flock -n 9; then
     echo "test-platforms: waiting for the chroots being prepared (log: $base/prepare.log)"
-    flock 9
+    flock -w 1800 9 || { echo "FAIL test-platforms: $base/.prepare.lock still held after 30 minutes"; exit 1; }
 fi
 
 
@@ -107,7 +109,7 @@ fi
 # .ready exists (a broken build is redone).
 in_chroot() {
     local system=$1; shift
-    chroot "$base/$system" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"
+    chroot "$base/$system" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@" 9>&-
 }
 mounted=()
 cleanup() {
@@ -126,7 +128,7 @@ trap 'exit 143' TERM INT
 aarch64_binfmt() {
     local dir=/proc/sys/fs/binfmt_misc
     [ -e "$dir/qemu-aarch64" ] && return 0
-    "$root/common/deps.sh" aarch64 || return 1
+    "$root/common/deps.sh" aarch64 9>&- || return 1
     mountpoint -q "$dir" || mount -t binfmt_misc binfmt_misc "$dir" || return 1
     cat /usr/lib/binfmt.d/qemu-aarch64.conf > "$dir/register"
 }
@@ -143,7 +145,7 @@ prepare_chroot() {
         rm -rf "$dir"
         t=$SECONDS
         debootstrap ${arch:+--arch="$arch"} --variant=minbase --include=make "$suite" "$dir" "$mirror" \
-            > "$base/debootstrap-$system.log" 2>&1 ||
+            > "$base/debootstrap-$system.log" 2>&1 9>&- ||
             { tail -n 5 "$base/debootstrap-$system.log"; echo "FAIL debootstrap $suite (log: $base/debootstrap-$system.log)"; exit 1; }
         # Testing's Release is valid for a week only: a mirror that keeps a
         # snapshot (or lags) serves one past its date, which apt refuses.
@@ -182,7 +184,7 @@ chroot_packages() {
     echo "test-platforms: installed ${missing[*]} in $label"
 }
 
-"$root/common/deps.sh" platforms || exit 1
+"$root/common/deps.sh" platforms 9>&- || exit 1
 wants 'debian13-*' && prepare_chroot debian-13 trixie "Debian 13"
 # Ubuntu 24.04's compilers: g++ 13, and clang 18 for check mode.
 wants debian13-gcc13 && chroot_packages debian-13 "Debian 13" g++-13 clang-18

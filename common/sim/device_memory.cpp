@@ -127,6 +127,18 @@ bool register_device_variable(const void *address, size_t bytes)
     return true;
 }
 
+// Whether bytes of host memory are all zero: a copy of them to the device
+// clears a buffer (as cudaMemset would) and carries nothing, so the ledger
+// does not count it.
+static bool all_zero(const void *p, size_t bytes)
+{
+    const unsigned char *c = static_cast<const unsigned char *>(p);
+    for (size_t i = 0; i < bytes; i++)
+        if (c[i])
+            return false;
+    return true;
+}
+
 // The `__device__` variable that holds [p, p + bytes), or null.
 static const std::pair<uintptr_t, size_t> *device_variable_holding(const void *p, size_t bytes)
 {
@@ -464,11 +476,13 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     memmove(dst, src, bytes);
     // Into device memory from the host is counted, into C or anywhere else
     // (a product made on the host may reach C through a buffer a kernel
-    // copies); from device memory, a __device__ variable included
-    // (cudaMemcpyFromSymbol), it moves what kernels made, and is not.
-    if (da && !sa && !device_variable_holding(src, bytes))
+    // copies), unless every byte is zero; from device memory, a __device__
+    // variable included (cudaMemcpyFromSymbol), it moves what kernels made,
+    // and is not, nor is a copy into a __device__ variable from device
+    // memory (cudaMemcpyToSymbol, which counts what it moves itself).
+    if (da && !sa && !device_variable_holding(src, bytes) && !all_zero(src, bytes))
         copied_from_host += bytes;
-    else if (sa && !da)
+    else if (sa && !da && !device_variable_holding(dst, bytes))
         copied_to_host += bytes;
     return cudaSuccess;
 }
@@ -491,8 +505,15 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
 
 sim_ledger sim_ledger_of() { return sim_ledger{copied_to_host, copied_from_host, host_pointer_launches}; }
 
-void sim_count_copy_to_host(size_t bytes) { copied_to_host += bytes; }
-void sim_count_copy_from_host(size_t bytes) { copied_from_host += bytes; }
+void sim_count_symbol_copy(const void *other, size_t bytes, int into_symbol)
+{
+    if (is_device_pointer(other) || device_variable_holding(other, bytes))
+        return; // device memory on both sides: what kernels made
+    if (!into_symbol)
+        copied_to_host += bytes;
+    else if (!all_zero(other, bytes))
+        copied_from_host += bytes;
+}
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {

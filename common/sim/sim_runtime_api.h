@@ -286,11 +286,11 @@ struct sim_ledger sim_ledger_of(void);
  * (the harness's A, B and C), so that the simulator's messages say "C[3][17]"
  * and "past the end of C" rather than a byte offset (describe_address). */
 void sim_name_allocation(const void *p, const char *name, int columns);
-/* Not CUDA: count a copy between device memory and the host that did not
- * go through cudaMemcpy's own check (cudaMemcpyFromSymbol and
- * cudaMemcpyToSymbol, below: a symbol is host memory here). */
-void sim_count_copy_to_host(size_t bytes);
-void sim_count_copy_from_host(size_t bytes);
+/* Not CUDA: counts a copy between a symbol (host memory here, device
+ * memory on a GPU) and `other`, as the ledger counts any copy, by where the
+ * pointer leads and not by the kind named: into the symbol from the host
+ * (cudaMemcpyToSymbol), or out of it to the host (cudaMemcpyFromSymbol). */
+void sim_count_symbol_copy(const void *other, size_t bytes, int into_symbol);
 
 /* cudaFuncSetAttribute with its kernel as an address (below): each kernel
  * has its own limit on dynamic shared memory, as on a GPU
@@ -389,8 +389,8 @@ inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t b
     // here: what the host writes into it is counted as a copy from the host.
     cudaError_t e = cudaMemcpy(reinterpret_cast<char *>(const_cast<T *>(&symbol)) + offset, src, bytes,
                                kind == cudaMemcpyHostToDevice ? cudaMemcpyHostToHost : cudaMemcpyDefault);
-    if (e == cudaSuccess && kind == cudaMemcpyHostToDevice)
-        sim_count_copy_from_host(bytes);
+    if (e == cudaSuccess)
+        sim_count_symbol_copy(src, bytes, 1);
     return e;
 }
 template <class T>
@@ -403,8 +403,8 @@ inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes
     // here: what leaves it for the host is counted as a copy to the host.
     cudaError_t e = cudaMemcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, bytes,
                                kind == cudaMemcpyDeviceToHost ? cudaMemcpyHostToHost : cudaMemcpyDefault);
-    if (e == cudaSuccess && kind == cudaMemcpyDeviceToHost)
-        sim_count_copy_to_host(bytes);
+    if (e == cudaSuccess)
+        sim_count_symbol_copy(dst, bytes, 0);
     return e;
 }
 inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,

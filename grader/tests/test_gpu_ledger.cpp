@@ -5,6 +5,7 @@
 // common/gpu/tests/ledger_wraps.sh's to show.
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuda_runtime_api.h>
 
@@ -83,6 +84,7 @@ END_TEST
 
 START_TEST(copies_from_the_host_are_counted_wherever_they_go)
 {
+    memset(host, 7, sizeof host); // data: a copy of it carries something
     gpu_ledger_begin();
     __wrap_cudaMemcpy(C + 100, host, 12, cudaMemcpyHostToDevice);
     __wrap_cudaMemcpy(C - 4, host, 8, cudaMemcpyHostToDevice); // overlaps C's first word
@@ -107,6 +109,28 @@ START_TEST(copies_from_the_host_are_counted_wherever_they_go)
     matmul_ledger m = gpu_ledger_end();
     ck_assert_uint_eq(m.copied_from_host, 12 + 8 + 20 + 24 + 1000 + 36);
     ck_assert_uint_eq(m.copied_to_host, 100);
+}
+END_TEST
+
+// Zeros clear a buffer and carry nothing: a copy of them is not counted,
+// one with a single byte set is, and so is a 2-D copy with one row of data.
+START_TEST(copies_of_zeros_from_the_host_are_not_counted)
+{
+    memset(host, 0, sizeof host);
+    gpu_ledger_begin();
+    __wrap_cudaMemcpy(device, host, 1000, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpyToSymbol("symbol", host, 64, 0, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpy2D(device, 64, host, 64, 8, 3, cudaMemcpyHostToDevice);
+    ck_assert_uint_eq(gpu_ledger_end().copied_from_host, 0);
+    host[999] = 1;
+    host[2048 + 2 * 64 + 7] = 1; // the last byte of the 2-D copy's last row
+    host[2048 + 64 + 8] = 1;     // in a gap between its rows: not copied
+    gpu_ledger_begin();
+    __wrap_cudaMemcpy(device, host, 1000, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpy(device, host, 999, cudaMemcpyHostToDevice); // stops short of the set byte
+    __wrap_cudaMemcpy2D(device, 64, host + 2048, 64, 8, 3, cudaMemcpyHostToDevice);
+    __wrap_cudaMemcpy2D(device, 64, host + 2048, 64, 8, 2, cudaMemcpyHostToDevice); // rows of zeros, a set gap
+    ck_assert_uint_eq(gpu_ledger_end().copied_from_host, 1000 + 8 * 3);
 }
 END_TEST
 
@@ -136,6 +160,7 @@ int main(void)
     tcase_add_test(t, copies_outside_matmul_are_not_counted);
     tcase_add_test(t, copies_to_the_host_are_counted_by_kind_and_by_pointer);
     tcase_add_test(t, copies_from_the_host_are_counted_wherever_they_go);
+    tcase_add_test(t, copies_of_zeros_from_the_host_are_not_counted);
     tcase_add_test(t, launches_count_once_host_memory_is_in_reach);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);

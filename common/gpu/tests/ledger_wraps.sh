@@ -20,7 +20,7 @@ wrapped=$(nm "$ledger" | awk '$2 == "T" && sub(/^__wrap_/, "", $3) { print $3 }'
 
 # calls LAB_EXEC: "caller callee" for every call or jump to a counted
 # function or its wrapper.  Each program is disassembled once (its listing
-# kept under OUT_DIR/ledger-calls), however many checks read it.
+# kept under NVCC_BUILDS_DIR/ledger-calls), however many checks read it.
 listings="$builds/ledger-calls"
 rm -rf "$listings" && mkdir -p "$listings"
 calls() {

@@ -964,7 +964,18 @@ START_TEST(ledger_counts_what_leaves_the_device)
     CUDA_OK(cudaMemcpy(a, host.data(), 12, cudaMemcpyHostToDevice));
     CUDA_OK(cudaMemcpyToSymbol(ledger_symbol, host.data(), 20));
     CUDA_OK(cudaMemcpyToSymbol(ledger_symbol, a, 8, 0, cudaMemcpyDeviceToDevice)); // the device's own: not counted
-    ck_assert_uint_eq(sim_ledger_of().copied_from_host - after.copied_from_host, 12 + 20);
+    CUDA_OK(cudaMemcpyToSymbol(ledger_symbol, host.data(), 16, 0, cudaMemcpyDefault)); // by the pointer, not the kind
+    sim_ledger in = sim_ledger_of();
+    ck_assert_uint_eq(in.copied_from_host - after.copied_from_host, 12 + 20 + 16);
+    ck_assert_uint_eq(in.copied_to_host, after.copied_to_host); // into a symbol is not to the host
+    // Out of a symbol to the host, whatever kind is named.
+    CUDA_OK(cudaMemcpyFromSymbol(host.data(), ledger_symbol, 24, 0, cudaMemcpyDefault));
+    ck_assert_uint_eq(sim_ledger_of().copied_to_host - in.copied_to_host, 24);
+    // Zeros clear a buffer and carry nothing: not counted, either way in.
+    std::vector<float> zeros(n, 0.0f);
+    CUDA_OK(cudaMemcpy(a, zeros.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpyToSymbol(ledger_symbol, zeros.data(), n * sizeof(float)));
+    ck_assert_uint_eq(sim_ledger_of().copied_from_host, in.copied_from_host);
 }
 END_TEST
 
