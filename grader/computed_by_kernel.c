@@ -23,9 +23,9 @@
  * call than a row of A and a column of B, 8n, the least from which the host
  * could compute one element of C itself.  At n = 1 that is at most 7 bytes:
  * an int or a float, not an 8-byte counter, which would hold as much as A
- * and B do.  From the host (a size copied to a __constant__, a float4 of
- * zeros to clear a buffer): the same 8n, but never less than 64 bytes a
- * call, since a right kernel's small settings do not shrink with n.  At
+ * and B do.  From the host (a size copied to a __constant__, a flag, a
+ * seed): the same 8n, but never less than 64 bytes a call, since a right
+ * kernel's small settings do not shrink with n.  At
  * n <= 4 those 64 bytes could carry all of C, so a product made on the host
  * keeps the points of the sizes below 5 and of nothing else.  A copy of
  * nothing but zeros carries nothing and is not counted at all (both
