@@ -117,7 +117,7 @@ cleanup() {
     for dir in "${mounted[@]}"; do umount "$dir/proc" 2>/dev/null; done
 }
 trap cleanup EXIT
-# Stopped (make test ended early): unmount on the way out.
+# Stopped (Ctrl-C, a kill): unmount on the way out.
 trap 'exit 143' TERM INT
 
 # aarch64_binfmt: lets this machine run aarch64 programs by themselves,
