@@ -29,3 +29,8 @@ function count(v, n, name) {
         return ("load_requests" in v) && v["load_requests"] > 0 ? v["load_sectors"] / v["load_requests"] : ""
     return (name in v) ? v[name] : ""
 }
+
+# shown_intensity(I): a roofline-levels.tsv intensity (FLOP per byte) as the
+# report and the lessons print it: "—" where the level has no point ("-"),
+# two decimals below 10, none above.
+function shown_intensity(i) { return i == "-" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }

@@ -80,10 +80,9 @@ roofline_table() {
     echo
     echo "| kernel | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | reached |"
     echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"
-    report_awk 'function show(i) { return i == "-" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }
-        FNR > 1 && index(labels, " " $1 " ") {
-        printf "| %s | %.0f | %s | %s | %s | %s, %.0f GFLOP/s | %.0f %% |\n", $1, column("gflops"), show(column("flop_per_dram_byte")),
-            show(column("flop_per_l2_byte")), show(column("flop_per_shared_byte")), column("lowest_roof"),
+    report_awk '        FNR > 1 && index(labels, " " $1 " ") {
+        printf "| %s | %.0f | %s | %s | %s | %s, %.0f GFLOP/s | %.0f %% |\n", $1, column("gflops"), shown_intensity(column("flop_per_dram_byte")),
+            shown_intensity(column("flop_per_l2_byte")), shown_intensity(column("flop_per_shared_byte")), column("lowest_roof"),
             column("roof_gflops"), column("reached_pct") }' labels=" $* cublas-fp32 " "$dir/roofline-levels.tsv"
     echo
     echo "![Roofline by memory level, $(awk -F'\t' '$1 == "gpu" { print $2 }' "$dir/machine.tsv"): each kernel a line at its GFLOP/s, a point against each level](../../$dir/roofline.svg)"

@@ -224,9 +224,8 @@ if [ -f timings.tsv ]; then
             echo
             echo "| stage | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | GFLOP/s there | reached |"
             echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"
-            report_awk 'function show(i) { return i == "-" ? "—" : (i < 10 ? sprintf("%.2f", i) : sprintf("%.0f", i)) }
-                FNR > 1 { printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %.0f %% |\n", $1, column("gflops"),
-                    show(column("flop_per_dram_byte")), show(column("flop_per_l2_byte")), show(column("flop_per_shared_byte")),
+            report_awk '                FNR > 1 { printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %.0f %% |\n", $1, column("gflops"),
+                    shown_intensity(column("flop_per_dram_byte")), shown_intensity(column("flop_per_l2_byte")), shown_intensity(column("flop_per_shared_byte")),
                     column("lowest_roof"), column("roof_gflops"), column("reached_pct") }' roofline-levels.tsv
             echo
         fi
