@@ -4,6 +4,8 @@
 #
 #   test-harness   the harness (Check), and make run's settings refused when empty
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
+#   test-build-rules  a lab built with other settings is compiled again, and
+#                  only then (make's rules, the same with every compiler)
 #   test-bench-builds  make bench-sim's program builds (nothing timed)
 #   test-grading   solutions score full marks, skeletons score 0 and compile,
 #                  a user without root grades with the Check and clang make deps
@@ -49,7 +51,7 @@ else
 # and test-platforms waits for them.  If a phase fails first, the building
 # goes on by itself to its end (minutes): stopped halfway, an install would
 # leave dpkg broken, here or in a chroot.
-TEST_PHASES := test-harness test-sim-unit test-bench-builds test-grading test-occupancy test-sass test-nvcc test-report test-lessons \
+TEST_PHASES := test-harness test-sim-unit test-build-rules test-bench-builds test-grading test-occupancy test-sass test-nvcc test-report test-lessons \
     test-slides test-slurm test-platforms
 test: deps
 	@prepare=; \
@@ -75,6 +77,13 @@ $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/ha
 test-harness: $(TEST_OUT)/test_harness
 	$(TEST_OUT)/test_harness
 	@common/tests/run_settings.sh
+
+# Not in test-sim-unit, which test-platforms runs on every toolchain: make's
+# rules are tested once.  Needs libsim.a and the rewriter (test-sim-unit's
+# sim-unit-runtime builds them).
+.PHONY: test-build-rules
+test-build-rules: sim-unit-runtime
+	@mkdir -p $(ROOT)/build/sim/tests && sh common/tests/rebuilds_on_settings.sh $(ROOT)/build/sim/tests
 
 # The quiz's rules on their own: values, not wording (grader/quiz_answer.h).
 $(TEST_OUT)/test_quiz_answer: grader/tests/test_quiz_answer.c grader/quiz_answer.c grader/quiz_answer.h

@@ -242,16 +242,28 @@ void forget_meetings(worker_check *w)
 // until the run's memory limit ended it with an out-of-memory message; past
 // this many (24 bytes each, far beyond any real kernel at the sizes check
 // mode runs) the launch is ended as a GPU's watchdog would end it, and
-// called what it most likely is.
-constexpr size_t max_phase_records = size_t(1) << 24;
+// called what it most likely is.  SIM_CHECK_PHASE_RECORDS sets a smaller
+// limit (the simulator's own test of a spin: reaching 2^24 takes half a
+// minute of growing records, a smaller limit proves the same stop).
+size_t max_phase_records()
+{
+    static const size_t limit = [] {
+        size_t fallback = size_t(1) << 24;
+        const char *env = getenv("SIM_CHECK_PHASE_RECORDS");
+        char *end = nullptr;
+        unsigned long long asked = env ? strtoull(env, &end, 10) : 0;
+        return env && *env && end && *end == '\0' && asked > 0 && asked < fallback ? size_t(asked) : fallback;
+    }();
+    return limit;
+}
 
 void record_access(worker_check *w, unsigned t, const access &a)
 {
     w->records[t].push_back(a);
-    if (++w->phase_records > max_phase_records)
+    if (++w->phase_records > max_phase_records())
         abandon_running_thread(cudaErrorLaunchTimeout,
                                "check mode stopped the launch: the block made more than " +
-                                   std::to_string(max_phase_records) +
+                                   std::to_string(max_phase_records()) +
                                    " memory accesses without reaching a barrier or finishing. The kernel seems "
                                    "not to finish: an endless loop, or a loop bound that never comes?");
 }
