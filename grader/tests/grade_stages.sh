@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The grader on what it must get right: the solutions and correct kernels
-# written unlike them score full marks; the untouched skeletons compile,
-# run, score 0 and point at their first TODO.  The submissions are graded
-# a few at once (case_pool.sh), their verdicts shown in order.
+# The grader on what it must get right: correct kernels written unlike the
+# solutions score full marks; the untouched skeletons compile, run, score 0
+# and point at their first TODO.  The submissions are graded a few at once
+# (case_pool.sh), their verdicts shown in order.  (The solutions' own full
+# marks are gradescope_bundle.sh's first case, graded there through the
+# Gradescope bundle, the longer path to the same grade.sh: one full grade
+# of every stage, not two.)
 #
 #   grader/tests/grade_stages.sh     (run by `make test`)
 set -u
@@ -20,17 +23,6 @@ grade() {
 }
 
 score_of() { sed -n 's/^Score: //p' "$out/$1.log"; }
-
-solutions() {
-    grade solutions "$root/solutions"
-    local s
-    s=$(score_of solutions)
-    if [ -n "$s" ] && [ "${s%/*}" = "${s#*/}" ] && [ "${s%/*}" -gt 0 ]; then
-        echo "ok   solutions: Score: $s"
-    else
-        echo "FAIL solutions: Score: ${s:-none} (full marks expected; see $out/solutions.log)"; failures=$((failures + 1))
-    fi
-}
 
 skeletons() {
     grade skeletons "$root/labs"
@@ -64,7 +56,6 @@ skeletons_verbose() {
     fi
 }
 
-pool_case solutions solutions
 pool_case skeletons skeletons
 pool_case skeletons-verbose skeletons_verbose
 
