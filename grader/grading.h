@@ -22,6 +22,15 @@ typedef struct {
 
 extern grading_context grading;
 
+/* How many random inputs a size test multiplies, one after another in one
+ * run: three at the small sizes, where a kernel that carries something from
+ * one product to the next (a sum never reset, C read back, a result kept
+ * from the last call) shows on the second or third; one at the large sizes
+ * (n = 1000 and above), which a suite adds for size alone (many blocks and
+ * phases): a second large product would prove nothing the small sizes'
+ * three do not, and costs the simulator as long as the first. */
+enum { small_size_seeds = 3, large_size_seeds = 1 };
+
 /* Adds one test case named "n=<size>" per size: the student's matmul on
  * `seeds` random inputs of that size, each compared with the reference. */
 void grading_add_size_tests(Suite *s, const int *sizes, int count, int seeds);
