@@ -385,7 +385,8 @@ START_TEST(test_size)
     student_result_free(&r);
     free(seeds);
     char summary[160];
-    snprintf(summary, sizeof summary, "%s, %d random inputs: correct (max error %.1e)", test, nseeds, max_error);
+    snprintf(summary, sizeof summary, "%s, %d random input%s: correct (max error %.1e)", test, nseeds, nseeds == 1 ? "" : "s",
+             max_error);
     grading_record_pass(test, summary);
 }
 END_TEST

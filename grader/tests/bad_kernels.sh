@@ -67,7 +67,7 @@ expect hang-in-forked-child 0/$full01 "no result after"
 expect exit-early 0/$full01 "before it returned every result"
 # Copies of the program in a session of their own: the kernel keeps its
 # points, and expect() finds none of them left running.
-expect escapes-its-group $kernel01/$full01 "n=1000, 2 random inputs: correct"
+expect escapes-its-group $kernel01/$full01 "n=1000, 1 random input: correct"
 # g++'s message, or nvcc's when the simulator's build asks nvcc first.
 TMPDIR=$(machine_tmp) expect no-compile 0/$full01 "expected ';'||expected a \";\""
 pool_settle
@@ -84,11 +84,11 @@ expect host-compute-copy-kernel 0/$full01 "n=100: matmul itself copied 80000 byt
 # Honest where a check build looks (n <= 100), the host's product above:
 # the run's own ledger sees it at the size it runs (on a GPU too,
 # grader/gpu_ledger.cpp): the tests of n > 100 score nothing.
-expect host-compute-above-100 16/$full01 "n=1000: matmul itself copied 16000000 bytes from the device to the host"
+expect host-compute-above-100 16/$full01 "n=1000: matmul itself copied 8000000 bytes from the device to the host"
 # The same in a later stage, whose structural tests (loads per element,
 # barriers, bounds) a copy kernel would pass on its own.
 full04=$(score max "$(points_table 04-tiled)")
-expect host-compute-04 0/$full04 "n=1000: matmul itself copied 16000000 bytes from the device to the host" 04-tiled
+expect host-compute-04 0/$full04 "n=1000: matmul itself copied 8000000 bytes from the device to the host" 04-tiled
 # A GPU keeps no ledger of copies: there each size test asks the check
 # build of the same matmul.cu (at n <= 100).  GRADE_LEDGER_FROM_CHECK=1
 # takes that way here: the cheat still scores 0, a right kernel all its
@@ -98,10 +98,10 @@ GRADE_LEDGER_FROM_CHECK=1 expect host-compute-copy-kernel 0/$full01 \
 # The same product carried without cudaMemcpy: by kernels through pinned
 # host memory or __managed__ arrays, or through __device__ arrays and the
 # symbol copies.  On the run's own ledger and on the check build's.
-expect host-compute-pinned 0/$full01 "matmul made 6 kernel launches with host memory in reach"
+expect host-compute-pinned 0/$full01 "matmul made 9 kernel launches with host memory in reach"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-pinned 0/$full01 "matmul made 3 kernel launches with host memory in reach"
-expect host-compute-managed 0/$full01 "matmul made 4 kernel launches with host memory in reach"
-expect host-compute-symbols 0/$full01 "n=1000: matmul itself copied 16000000 bytes from the device to the host"
+expect host-compute-managed 0/$full01 "matmul made 6 kernel launches with host memory in reach"
+expect host-compute-symbols 0/$full01 "n=1000: matmul itself copied 8000000 bytes from the device to the host"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-symbols 0/$full01 \
     "(counted by the simulator, which ran the same matmul.cu at n=100)"
 # A and B carried out by a kernel's printf into a file the host reads back,
@@ -109,7 +109,7 @@ GRADE_LEDGER_FROM_CHECK=1 expect host-compute-symbols 0/$full01 \
 # a copy, but the upload counts.  Below n = 5 the whole product fits in the
 # 64 bytes a call a matmul may copy in of its own: those three tests' points
 # stay.
-expect host-compute-printf 3/$full01 "n=1000: matmul itself copied 8000000 bytes from the host to the device"
+expect host-compute-printf 3/$full01 "n=1000: matmul itself copied 4000000 bytes from the host to the device"
 GRADE_LEDGER_FROM_CHECK=1 expect host-compute-printf 3/$full01 \
     "(counted by the simulator, which ran the same matmul.cu at n=100)"
 # The inputs rebuilt on the host from the test's seed, nothing copied off
@@ -261,7 +261,7 @@ expect own-header 0/$full01 "01-naive/matmul.cu includes index.cuh, which is in 
 # pass on a GPU): no kernel points, and the file named.
 expect includes-kit-file 0/$full01 "01-naive/matmul.cu includes grader/lab_exec_protocol.h"
 # A printf in every thread: the output is cut at 8 MiB, the result graded.
-expect prints-from-every-thread $kernel01/$full01 "n=1000, 2 random inputs: correct"
+expect prints-from-every-thread $kernel01/$full01 "n=1000, 1 random input: correct"
 # Right on a GPU, beyond the simulator: the grader names it the kit's limit
 # and the backend that can grade it.  The occupancy API is one only in a
 # build nvcc did not check (right-kernels/occupancy-api is graded where it
@@ -433,7 +433,7 @@ outside=/tmp/matmul-kit-writes-outside
 confinement=$("$root/build/grader/grade_suite" --confinement 2>/dev/null)
 if [ "${confinement%% *}" = landlock ]; then
     rm -rf "$outside" && mkdir -p "$outside" && chmod 777 "$outside" && echo kept > "$outside/keep" && chmod 666 "$outside/keep"
-    expect_now writes-outside-its-folder $kernel01/$full01 "n=1000, 2 random inputs: correct"
+    expect_now writes-outside-its-folder $kernel01/$full01 "n=1000, 1 random input: correct"
     grep -q '"student programs write": "only in their scratch folders' "$out/writes-outside-its-folder/results.json" ||
         { echo "FAIL writes-outside-its-folder: results.json does not say the programs were confined"; failures=$((failures + 1)); }
     # truncate(2) on a path is confined from Landlock's ABI 3 (Linux 6.2) on.

@@ -54,18 +54,18 @@ check hang "0/$full01" "no result after" SUBMISSION=$bad/hang LAB=01-naive GRADE
 check exit-early "0/$full01" "before it returned every result" SUBMISSION=$bad/exit-early LAB=01-naive
 # Products made on the host, seen by the GPU build's own ledger
 # (grader/gpu_ledger.cpp) at the size each test runs.
-check host-compute "0/$full01" "n=1000: matmul itself copied 16000000 bytes" SUBMISSION=$bad/host-compute LAB=01-naive
-check host-compute-above-100 "16/$full01" "n=1000: matmul itself copied 16000000 bytes" \
+check host-compute "0/$full01" "n=1000: matmul itself copied 8000000 bytes" SUBMISSION=$bad/host-compute LAB=01-naive
+check host-compute-above-100 "16/$full01" "n=1000: matmul itself copied 8000000 bytes" \
     SUBMISSION=$bad/host-compute-above-100 LAB=01-naive
 check host-compute-pinned "0/$full01" "kernel launches with host memory in reach" SUBMISSION=$bad/host-compute-pinned \
     LAB=01-naive
 check host-compute-managed "0/$full01" "kernel launches with host memory in reach" \
     SUBMISSION=$bad/host-compute-managed LAB=01-naive
-check host-compute-symbols "0/$full01" "n=1000: matmul itself copied 16000000 bytes" \
+check host-compute-symbols "0/$full01" "n=1000: matmul itself copied 8000000 bytes" \
     SUBMISSION=$bad/host-compute-symbols LAB=01-naive
 # A and B carried out by a kernel's printf, the product uploaded: the
 # upload counts (below n = 5 the product fits in a matmul's own 64 bytes).
-check host-compute-printf "3/$full01" "n=1000: matmul itself copied 8000000 bytes from the host to the device" \
+check host-compute-printf "3/$full01" "n=1000: matmul itself copied 4000000 bytes from the host to the device" \
     SUBMISSION=$bad/host-compute-printf LAB=01-naive
 check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=$bad/rebuilds-inputs-on-host \
     LAB=01-naive GRADE_SEED=4242
