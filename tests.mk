@@ -156,32 +156,14 @@ test-slurm: $(GRADE_SUITE)
 	grader/tests/slurm.sh
 
 # No GPU needed to compile: this keeps the GPU path honest on any machine.
-# Stage 08's shape tuner, a single nvcc compile of a minute, is built beside
-# the rest (make -j2), which is most of the time one nvcc at a time; the
-# objects both link (harness.o) are made first, so neither builds them
-# while the other does.
 test-nvcc:
 ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
-	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null \
-	    $(ROOT)/build/gpu/common/harness.o $(ROOT)/build/gpu/common/gpu_ledger.o > /dev/null
-	@$(MAKE) --no-print-directory -j2 test-nvcc-programs test-nvcc-tuner
-
-.PHONY: test-nvcc-programs test-nvcc-tuner
-test-nvcc-tuner:
-	@mkdir -p $(TEST_OUT) && $(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc-tuner.log 2>&1 || \
-	    { cat $(TEST_OUT)/nvcc-tuner.log; exit 1; }
-	@for p in solutions/08-warp-tiling/experiments/*.patch; do \
-	    patch --dry-run --quiet --fuzz=0 -o /dev/null solutions/08-warp-tiling/matmul.cu < $$p > /dev/null || \
-	        { echo "nvcc: $$p no longer applies to solutions/08-warp-tiling/matmul.cu"; exit 1; }; done
-	@echo "nvcc: stage 08's shape tuner builds, and its experiments still apply to the solution"
-
-test-nvcc-programs:
 	@common/gpu/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
-	@MAKEFLAGS= NVCC=$(NVCC) common/gpu/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
+	@NVCC=$(NVCC) common/gpu/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: what the GPU ledger counts (grader/tests/test_gpu_ledger.cpp)"
-	@MAKEFLAGS= NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \
+	@NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \
 	    grader/tests/gpu_ledger.sh $(TEST_OUT)/gpu_ledger
 	@echo "nvcc: the timing report's programs"
 	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/solutions/04-tiled/matmul.cu \
@@ -197,6 +179,12 @@ test-nvcc-programs:
 	        $(TEST_OUT)/occupancy.log || { cat $(TEST_OUT)/occupancy.log; exit 1; }
 	@echo "nvcc: the occupancy API's program for every stage's solution: built for a GPU, and run on the simulator"
 	@common/occupancy/tests/api_every_solution.sh $(TEST_OUT)/nvcc
+	@echo "nvcc: stage 08's shape tuner, and its experiments still apply to the solution"
+	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
+	    { cat $(TEST_OUT)/nvcc.log; exit 1; }
+	@for p in solutions/08-warp-tiling/experiments/*.patch; do \
+	    patch --dry-run --quiet --fuzz=0 -o /dev/null solutions/08-warp-tiling/matmul.cu < $$p > /dev/null || \
+	        { echo "nvcc: $$p no longer applies to solutions/08-warp-tiling/matmul.cu"; exit 1; }; done
 endif
 
 # The report without a GPU: the simulator's counts, a table, figures if
