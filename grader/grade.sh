@@ -17,7 +17,8 @@
 #                 student's file (default 600 s and 4096 MiB)
 #     GRADE_KIT_CHECKED=1  skip the kit's own check (grade_all.sh made it once)
 #     GRADE_CASES  only these tests of the stage, one name a line, each run
-#                 alone (the kit's own mutants test: grader/tests/mutants.sh)
+#                 alone, and only the builds they run made (the kit's own
+#                 mutants test: grader/tests/mutants.sh)
 #     GRADE_DEADLINE  a time (seconds since 1970) by which grading must end:
 #                 a stage still running then, and every stage after it, is
 #                 "not graded: the time for grading ran out"; the stages
@@ -335,6 +336,14 @@ first_todo() {
         awk -F: '{ print $2 " (line " $1 ")" }'
 }
 
+# builds_run_by STAGE TESTS: the build folders (build, build-TILE_16, ...)
+# the tests named in TESTS, one a line, run: grade_suite says which each runs.
+builds_run_by() {
+    GRADE_BACKEND=$backend "$suite" --builds "$1" |
+        awk -F'\t' 'NR == FNR { wanted[$0] = 1; next } ($1 in wanted) { print $2 }' <(printf '%s\n' "$2") - |
+        tr ' ' '\n' | grep -v '^$' | sort -u
+}
+
 # build_stage STAGE: the stage's folder made afresh, the submission's two
 # files copied in, and matmul.cu built in each of the stage's variants.
 # Prints what the builds said, then, last, a line that starts with
@@ -382,10 +391,15 @@ build_stage() {
             # with other settings, e.g. another tile width; their tests
             # fail alone.
             # The compiler's messages once, for the first that fails.
+            # Tests run alone (GRADE_CASES) need only the builds they run
+            # (grade_suite --builds): the others are not made.
+            local wanted=""
+            [ -n "${GRADE_CASES:-}" ] && wanted=$(builds_run_by "$stage" "$GRADE_CASES")
             build_variants "$stage" |
                 {
                     failed_before=""
                     while IFS=$'\t' read -r variant defines; do
+                        [ -n "${GRADE_CASES:-}" ] && ! grep -qxF "build-${variant//=/_}" <<< "$wanted" && continue
                         # make reads an argument with "=" as a variable: no "=" in paths.
                         shown=$(build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines") && continue
                         if [ -n "$failed_before" ]; then

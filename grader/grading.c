@@ -30,22 +30,42 @@ static int size_test_count, size_test_capacity;
  * whatever the backend graded. */
 static int is_check_build(const char *variant) { return variant && !strncmp(variant, "check", 5); }
 
-/* The lab_exec of a build variant: grade.sh builds each variant listed in
- * grader/variants.tsv into build-<variant>/ beside the plain build/. */
+/* The folder grade.sh builds a variant in: build/ for the plain build
+ * (variant NULL), build-<variant>/ beside it for each variant listed in
+ * grader/variants.tsv, with "=" written "_" (make would read a path
+ * holding "=" as a variable assignment). */
+static void build_folder(const char *variant, char *out, size_t len)
+{
+    if (!variant) {
+        snprintf(out, len, "build");
+        return;
+    }
+    snprintf(out, len, "build-%s", variant);
+    for (char *p = out; *p; p++)
+        if (*p == '=')
+            *p = '_';
+}
+
+/* The lab_exec of a build variant. */
 static void lab_exec_path(const char *variant, char *out, size_t len)
 {
     if (!variant) {
         snprintf(out, len, "%s", grading.lab_exec);
         return;
     }
-    /* grade.sh writes "=" in a variant's name as "_" (make would read a
-     * path holding "=" as a variable assignment). */
-    char dir[128];
-    snprintf(dir, sizeof dir, "%s", variant);
-    for (char *p = dir; *p; p++)
-        if (*p == '=')
-            *p = '_';
-    snprintf(out, len, "%s/build-%s%s/lab_exec", grading.out_dir, dir, is_check_build(variant) ? "/check" : "");
+    char folder[160];
+    build_folder(variant, folder, sizeof folder);
+    snprintf(out, len, "%s/%s%s/lab_exec", grading.out_dir, folder, is_check_build(variant) ? "/check" : "");
+}
+
+/* The check build whose ledger backs a size test's off the simulator
+ * (computed_on_device): "check-<variant>", or "check" for the plain build. */
+static void check_variant_of(const char *variant, char *out, size_t len)
+{
+    if (variant)
+        snprintf(out, len, "check-%s", variant);
+    else
+        snprintf(out, len, "check");
 }
 
 /* Runs a build of the submission (variant NULL: the plain one).  The
@@ -324,10 +344,7 @@ static int computed_on_device(const student_result *r, const char *variant, int 
     if (own == LEDGER_SIMULATOR)
         return 1;
     char check_variant[128];
-    if (variant)
-        snprintf(check_variant, sizeof check_variant, "check-%s", variant);
-    else
-        snprintf(check_variant, sizeof check_variant, "check");
+    check_variant_of(variant, check_variant, sizeof check_variant);
     int at = n < 100 ? n : 100;
     matmul_ledger moved;
     unsigned long long calls = 0;
@@ -393,10 +410,23 @@ END_TEST
 
 int grading_listing;
 
-TCase *grading_tcase(const char *name)
+TCase *grading_tcase(const char *name, enum test_runs runs, const char *variant)
 {
-    if (grading_listing)
+    if (grading_listing == LIST_TESTS)
         printf("%s\t%s\n", grading.stage, name);
+    if (grading_listing == LIST_BUILDS) {
+        char folder[160] = "", check[160] = "";
+        if (runs != RUNS_NO_BUILD)
+            build_folder(variant, folder, sizeof folder);
+        /* Off the simulator a size test's ledger comes from the check build
+         * of the same variant too (computed_on_device). */
+        if (runs == RUNS_SIZE_TEST && !grading.on_simulator) {
+            char check_variant[128];
+            check_variant_of(variant, check_variant, sizeof check_variant);
+            build_folder(check_variant, check, sizeof check);
+        }
+        printf("%s\t%s%s%s\n", name, folder, *check ? " " : "", check);
+    }
     return tcase_create(name);
 }
 
@@ -431,7 +461,7 @@ void grading_add_size_tests_built(Suite *s, const char *variant, const int *size
             snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s n=%d", variant, sizes[i]);
         else
             snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "n=%d", sizes[i]);
-        TCase *tc = grading_tcase(size_tests[slot].name);
+        TCase *tc = grading_tcase(size_tests[slot].name, RUNS_SIZE_TEST, variant);
         /* Check's own limit is the backstop; the test stops the student's
          * process itself, a little sooner, so it can say why. */
         tcase_set_timeout(tc, student_run_longest(grading_timeout(sizes[i], size_tests[slot].seeds)) + 30);
@@ -544,7 +574,7 @@ void grading_add_refused_test(Suite *s, int n)
     refused_sizes[slot] = n;
     char *name = malloc(48);
     snprintf(name, 48, "n=%d refused", n);
-    TCase *tc = grading_tcase(name);
+    TCase *tc = grading_tcase(name, RUNS_BUILD, NULL);
     /* Two runs: n itself, and n - 1 when matmul declined n. */
     tcase_set_timeout(tc, student_run_longest(grading_timeout(n, 1)) * 2 + 30);
     tcase_add_loop_test(tc, test_refused, slot, slot + 1);

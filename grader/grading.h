@@ -47,11 +47,19 @@ void grading_add_refused_test(Suite *s, int n);
  * submission's answers.txt against grader/answers/<stage>.tsv. */
 void grading_add_quiz_tests(Suite *s);
 
+/* What a test runs: no build of the submission (the quiz), one build (the
+ * plain one for variant NULL, else build-<variant>/), or a size test's build,
+ * which off the simulator also asks the check build of its variant. */
+enum test_runs { RUNS_NO_BUILD, RUNS_BUILD, RUNS_SIZE_TEST };
+
 /* Creates the TCase of a graded test, by the name the points table knows
- * it by; with `grade_suite --list` it also prints "stage<TAB>name", which
- * the build compares with the stage's points table
- * (grader/suites/<stage>.points.tsv). */
-TCase *grading_tcase(const char *name);
+ * it by.  With `grade_suite --list` (grading_listing LIST_TESTS) it also
+ * prints "stage<TAB>name", which the build compares with the stage's
+ * points table (grader/suites/<stage>.points.tsv); with `--builds`
+ * (LIST_BUILDS), "name<TAB>folders", the build folders the test runs,
+ * of which grade.sh makes only those its GRADE_CASES need. */
+TCase *grading_tcase(const char *name, enum test_runs runs, const char *variant);
+enum { LIST_NONE, LIST_TESTS, LIST_BUILDS };
 extern int grading_listing;
 
 /* Room for item number `count` in a table of `size`-byte items that grows

@@ -54,7 +54,7 @@ void grading_add_structure_test(Suite *s, const char *name, const char *variant,
     tests[slot].variant = variant;
     tests[slot].n = n;
     tests[slot].rule = rule;
-    TCase *tc = grading_tcase(name);
+    TCase *tc = grading_tcase(name, RUNS_BUILD, variant);
     tcase_set_timeout(tc, student_run_longest(grading_timeout(n, 1) * 10) + 30);
     tcase_add_loop_test(tc, test_structure, slot, slot + 1);
     suite_add_tcase(s, tc);

@@ -2,6 +2,7 @@
  * student's lab, in fork mode, and writes what each test concluded.
  *
  *   grade_suite STAGE LAB_EXEC OUT_DIR      (env: GRADE_SEED, GRADE_TIMEOUT_SCALE, GRADE_BACKEND)
+ *   grade_suite --list | --builds STAGE     the tests (below, list_tests)
  *   grade_suite --confinement               "landlock N" when students' programs
  *                                           can be confined to their folders, else "none"
  *   grade_suite --runs-as DIR               "unprivileged" when programs built below DIR
@@ -78,17 +79,25 @@ static void write_field(FILE *f, const char *text)
 
 /* grade_suite --list: every stage's graded tests, "stage<TAB>test", as the
  * suites declare them (the build checks them against the stages' points
- * tables, grader/suites/<stage>.points.tsv). */
-static int list_tests(void)
+ * tables, grader/suites/<stage>.points.tsv).
+ * grade_suite --builds STAGE: STAGE's tests, "test<TAB>folders", the build
+ * folders each runs under GRADE_BACKEND (grade.sh makes only the builds the
+ * tests it runs alone need: GRADE_CASES). */
+static int list_tests(int mode, const char *only)
 {
     static char answer_key[4096];
-    const char *keys = getenv("GRADE_ANSWER_KEYS");
-    grading_listing = 1;
+    const char *keys = getenv("GRADE_ANSWER_KEYS"), *backend = getenv("GRADE_BACKEND");
+    grading_listing = mode;
+    grading.on_simulator = backend && !strcmp(backend, "sim");
     grading.out_dir = "/nonexistent";
     grading.timeout_scale = 1.0;
     grading.answer_key = answer_key;
+    int found = 0;
     for (size_t i = 0; stage_name(i); i++) {
         grading.stage = stage_name(i);
+        if (only && strcmp(only, grading.stage))
+            continue;
+        found = 1;
         snprintf(answer_key, sizeof answer_key, "%s/%s.tsv", keys && *keys ? keys : GRADER_DIR "/answers",
                  grading.stage);
         /* A process per stage, as in grading: the suites' tables are per
@@ -104,13 +113,19 @@ static int list_tests(void)
         if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
             return 2;
     }
+    if (!found) {
+        fprintf(stderr, "grade_suite: %s is not a stage\n", only);
+        return 2;
+    }
     return 0;
 }
 
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "--list"))
-        return list_tests();
+        return list_tests(LIST_TESTS, NULL);
+    if (argc == 3 && !strcmp(argv[1], "--builds"))
+        return list_tests(LIST_BUILDS, argv[2]);
     if (argc == 2 && !strcmp(argv[1], "--confinement")) {
         int abi = student_run_landlock_abi();
         if (abi)
@@ -124,7 +139,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc != 4) {
-        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR | --list | --confinement | --runs-as DIR\n", argv[0]);
+        fprintf(stderr, "usage: %s STAGE LAB_EXEC OUT_DIR | --list | --builds STAGE | --confinement | --runs-as DIR\n",
+                argv[0]);
         return 2;
     }
     /* grade.sh names the backend: the simulator's programs write only in

@@ -9,7 +9,7 @@
 # only matmul.cu of a fresh submission (with the solution's answers.txt),
 # and is "killed" when every one of its targets fails.  The grader must also
 # finish normally (status 0) and the mutant must compile in every build
-# variant: a target lost to a build failure proves nothing.
+# its targets run: a target lost to a build failure proves nothing.
 #
 #   grader/tests/mutants.sh [STAGE | STAGE/NAME ...]     (all mutants when none named)
 #     MUTANT_JOBS   mutants graded at once (default: the number of CPUs)
@@ -19,7 +19,8 @@
 #     MUTANT_OUT    where the mutants are graded (default: build/test-grading/mutants)
 #
 # A mutant is graded on its targets alone (grade.sh's GRADE_CASES: Check
-# runs each of them, and no other test).  nvcc's check of each build is
+# runs each of them, and no other test, and only the builds they run are
+# made: a size test of stage 04's TILE=32 needs neither TILE=16 build).  nvcc's check of each build is
 # left out (NVCC_CHECK=0, unless set): the mutants are the solutions with
 # one thing broken, and no test reads nvcc's numbers.
 # Exits 0 only when every mutant was killed.
@@ -96,8 +97,9 @@ grade_one() {
             echo "BROKEN $id: \"$t\" is not a test of $stage in grader/suites/$stage.points.tsv" > "$verdict"; return
         fi
     done <<< "$targets"
-    # Only the targets are run, each alone (GRADE_CASES): every build is
-    # still made, so a mutant that does not compile in one is found.
+    # Only the targets are run, each alone (GRADE_CASES), and only the
+    # builds they run are made: a mutant that does not compile in one of
+    # those is found.
     (
         forget_test_selection
         SUBMISSION="$dir/submission" LAB="$stage" GRADE_OUT="$dir/grade" GRADE_TIMEOUT_SCALE=0.3 \
@@ -153,5 +155,16 @@ done
 for stage in "${stages[@]}"; do
     echo "kill rate $stage: ${stage_killed[$stage]}/${stage_total[$stage]}"
 done
+# Only the builds a mutant's targets run were made: stage 04's phases-floor,
+# aimed at a test of the TILE=32 build, has that build and no TILE=16 one.
+witness="$out/04-tiled/phases-floor/grade/04-tiled" builds_right=1
+if [ -d "$witness" ]; then
+    if [ -x "$witness/build-TILE_32/lab_exec" ] && [ ! -e "$witness/build-TILE_16" ] && [ ! -e "$witness/build-check-TILE_16" ]; then
+        echo "ok   04-tiled/phases-floor: only the builds its targets run were made (TILE=32's, no TILE=16)"
+    else
+        echo "FAIL 04-tiled/phases-floor: its builds are not the ones its targets run: $(cd "$witness" && ls -d build* | paste -sd' ')"
+        builds_right=0
+    fi
+fi
 echo "kill rate overall: $killed/$total ($(( $(date +%s) - start )) s)"
-[ $killed -eq $total ]
+[ $killed -eq $total ] && [ $builds_right = 1 ]
