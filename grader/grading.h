@@ -115,6 +115,7 @@ int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t l
 int rule_loaded_once(const check_counts *c, int n, char *msg, size_t len);  /* 2 n^2 global loads */
 int rule_shared_used(const check_counts *c, int n, char *msg, size_t len);  /* the product reads shared memory */
 int rule_computed_by_kernel(const check_counts *c, int n, char *msg, size_t len); /* C from a kernel, not the host */
+int rule_coalesced_loads(const check_counts *c, int n, char *msg, size_t len); /* sectors near the fewest */
 
 /* What every test asks of a run before it counts the result: matmul copied
  * to the host fewer bytes than the host would need to compute any element of

@@ -151,6 +151,29 @@ int rule_in_bounds(const check_counts *c, int n, char *msg, size_t len)
     return 1;
 }
 
+/* Coalesced: the 32-byte sectors a warp's loads touch, against the fewest
+ * their bytes could fill, over the whole launch.  Lanes reading one address
+ * (a broadcast) or neighbouring ones touch about the fewest; lanes reading
+ * addresses n floats apart (a column of a row-major matrix) touch a sector
+ * each, 32 where a row needs 4.  Judged in bytes, so 16-byte (float4)
+ * loads, 16 sectors for a warp's 512 bytes, are as coalesced as 4-byte
+ * ones; the 1/8 above the fewest leaves room for rows that start inside a
+ * sector. */
+int rule_coalesced_loads(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    double per = c->load_requests ? (double)c->load_sectors / c->load_requests : 0;
+    double fewest = c->load_requests ? (double)c->load_sectors_fewest / c->load_requests : 0;
+    if (c->load_sectors > 1.125 * c->load_sectors_fewest) {
+        snprintf(msg, len, "%.1f sectors of 32 bytes per warp-wide global load, where the bytes it asks for fit in "
+                 "%.1f: the global loads are not coalesced (the lanes of a warp read addresses far apart)", per, fewest);
+        return 0;
+    }
+    snprintf(msg, len, "coalesced: %.2f sectors per warp-wide global load, the fewest its bytes allow being %.2f", per,
+             fewest);
+    return 1;
+}
+
 /* Counted in bytes, so a kernel that stores C as float2 or float4 (fewer,
  * wider stores) is graded as one that stores it a float at a time. */
 int rule_one_store_per_element(const check_counts *c, int n, char *msg, size_t len)

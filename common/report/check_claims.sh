@@ -12,8 +12,8 @@
 #   words     as the file says them (line breaks and runs of spaces count as one space)
 #   report    a folder under reports/
 #   measure   gflops@N                       timings.tsv, GFLOP/s at size N (the run must be ok)
-#             sass:ffma, sass:shared_loads, sass:shared_loads_per_ffma, sass:instructions
-#                                            sass.tsv, the hot loop per trip
+#             sass:ffma, sass:shared_loads, sass:shared_loads_per_ffma, sass:instructions,
+#             sass:instructions_per_ffma     sass.tsv, the hot loop per trip
 #             resources:registers, resources:blocks_per_sm, resources:occupancy
 #             counter:NAME@N                 counters.tsv at size N; NAME is a counter of
 #                                            common/check_counters.h or a number counts.awk
@@ -50,6 +50,7 @@ value() {
                         else if (f == "shared_loads") print column("lds")
                         else if (f == "instructions") print column("instructions")
                         else if (f == "shared_loads_per_ffma" && column("ffma") > 0) print column("lds") / column("ffma")
+                        else if (f == "instructions_per_ffma" && column("ffma") > 0) print column("instructions") / column("ffma")
                         exit
                     }' l="$label" k="$kernel" f="${measure#sass:}" "$dir/sass.tsv" ;;
         resources:*)

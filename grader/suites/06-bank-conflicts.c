@@ -23,26 +23,6 @@ static int no_padding(const check_counts *c, int n, char *msg, size_t len)
     return 1;
 }
 
-/* A fix that moves the transpose into global memory reads A by columns:
- * each lane's 4 bytes in a sector of their own, 32 sectors per warp-wide
- * load where a row needs 4.  Judged against the fewest sectors the bytes
- * could fill, so 16-byte (float4) loads, 16 sectors for a warp's 512 bytes,
- * are as coalesced as 4-byte ones. */
-static int coalesced_loads(const check_counts *c, int n, char *msg, size_t len)
-{
-    (void)n;
-    double per = c->load_requests ? (double)c->load_sectors / c->load_requests : 0;
-    double fewest = c->load_requests ? (double)c->load_sectors_fewest / c->load_requests : 0;
-    if (c->load_sectors > 1.125 * c->load_sectors_fewest) {
-        snprintf(msg, len, "%.1f sectors of 32 bytes per warp-wide global load, where the bytes it asks for fit in "
-                 "%.1f: the global loads are not coalesced (the lanes of a warp read addresses far apart)", per, fewest);
-        return 0;
-    }
-    snprintf(msg, len, "coalesced: %.2f sectors per warp-wide global load, the fewest its bytes allow being %.2f", per,
-             fewest);
-    return 1;
-}
-
 Suite *suite_06_bank_conflicts(void)
 {
     Suite *s = suite_create("06-bank-conflicts");
@@ -54,7 +34,9 @@ Suite *suite_06_bank_conflicts(void)
     grading_add_structure_test(s, "no bank conflicts", "check", 100, rule_no_bank_conflicts);
     grading_add_structure_test(s, "transposed tile", "check", 100, rule_transposed_tile);
     grading_add_structure_test(s, "no padding", "check", 100, no_padding);
-    grading_add_structure_test(s, "coalesced loads", "check", 128, coalesced_loads);
+    /* A fix that moves the transpose into global memory reads A by columns
+     * (structure.c: rule_coalesced_loads). */
+    grading_add_structure_test(s, "coalesced loads", "check", 128, rule_coalesced_loads);
     grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
     grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
     grading_add_quiz_tests(s);

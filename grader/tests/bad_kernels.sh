@@ -61,7 +61,9 @@ nothing_left_in_machine_tmp() {
     failures=$((failures + 1))
 }
 
-expect fault 2/$full01 "illegal memory access"
+# Without an edge guard only whole blocks are right: n = 16 and 64, and the
+# coalescing test at n = 128 (its loads are the solution's), 4 points.
+expect fault 4/$full01 "illegal memory access"
 expect hang 0/$full01 "no result after"
 expect hang-in-forked-child 0/$full01 "no result after"
 expect exit-early 0/$full01 "before it returned every result"
@@ -72,7 +74,7 @@ expect escapes-its-group $kernel01/$full01 "n=1000, 1 random input: correct"
 TMPDIR=$(machine_tmp) expect no-compile 0/$full01 "expected ';'||expected a \";\""
 pool_settle
 nothing_left_in_machine_tmp no-compile
-expect barrier-after-return 2/$full01 "have already returned"
+expect barrier-after-return 4/$full01 "have already returned"
 expect prints-score 0/$full01 "C is all NaN"
 expect missing-file 0/$full01 "no 01-naive/matmul.cu in the submission"
 expect misnamed-file 0/$full01 "the folder has MatMul.cu: the file graded must be named matmul.cu"
@@ -171,10 +173,17 @@ expect edge-columns-rounded 13/$full05 "padded: 2048 shared words used, with a g
 # passes; the race between blocks costs the structural points.  Which pair
 # of blocks is named first depends on which ran first (several OS threads
 # run them), so the phrase names the lines, not the blocks.
-expect racy-split-k $((kernel01 - 5))/$full01 "at matmul.cu:25, which block ("
+expect racy-split-k $((kernel01 - 7))/$full01 "at matmul.cu:25, which block ("
 # The same with atomicAdd_block: atomic among one block's threads only, so
 # between blocks a race all the same, and the finding says the scope is why.
-expect block-scoped-split-k $((kernel01 - 5))/$full01 "with an atomic of block scope (atomic..._block)"
+expect block-scoped-split-k $((kernel01 - 7))/$full01 "with an atomic of block scope (atomic..._block)"
+# Right answers from uncoalesced loads: x along the rows of C (A read down a
+# column by the lanes), or a warp per element of C whose lanes split k (B
+# read down a column), by shuffles or by cooperative groups.  Every size test
+# passes; the coalescing test is lost, and says what to change.
+expect uncoalesced-rows-on-x $((kernel01 - 2))/$full01 "16.5 sectors of 32 bytes per warp-wide global load, where the bytes it asks for fit in 4.0: the global loads are not coalesced"
+expect uncoalesced-warp-shuffle $((kernel01 - 2))/$full01 "the global loads are not coalesced (the lanes of a warp read addresses far apart). Let threadIdx.x walk the columns of C"
+expect uncoalesced-cooperative-groups $((kernel01 - 2))/$full01 "the global loads are not coalesced"
 # A warp's lanes trusted to run in lockstep: NaN on the simulator, and the
 # structural test, wrong result and all, names the missing __syncwarp().
 expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads()) is missing after matmul.cu:17"
@@ -182,7 +191,7 @@ expect warp-synchronous-reduction 0/$full01 "a __syncwarp() (or __syncthreads())
 # sizes fail with the assertion, the others pass.  Without V=1 the first
 # failure says its size once, and the assertion, on a line of its own, is
 # indented as the summary indents (on every awk: no regex braces).
-expect device-assert 2/$full01 "an assert() failed"
+expect device-assert 4/$full01 "an assert() failed"
 device_assert_quiet() {
     SUBMISSION="$cases/device-assert" LAB=01-naive GRADE_OUT="$out/device-assert-quiet" GRADE_TIMEOUT_SCALE=0.2 \
         "$root/grader/grade.sh" > "$out/device-assert-quiet.log" 2>&1

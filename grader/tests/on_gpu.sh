@@ -69,6 +69,12 @@ check host-compute-printf "3/$full01" "n=1000: matmul itself copied 4000000 byte
     SUBMISSION=$bad/host-compute-printf LAB=01-naive
 check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=$bad/rebuilds-inputs-on-host \
     LAB=01-naive GRADE_SEED=4242
+# Right on the GPU, uncoalesced all the same: every size test passes here
+# too, and the coalescing test (the simulator's sector counts, as on any
+# backend) is lost.
+kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
+check uncoalesced-rows-on-x "$((kernel01 - 2))/$full01" "the global loads are not coalesced" \
+    SUBMISSION=$bad/uncoalesced-rows-on-x LAB=01-naive
 # What the simulator judges from nvcc's report, or from its own stand-ins
 # for a GPU's local memory and heap, the GPU judges itself: both must agree
 # (grader/tests/bad_kernels.sh and grade_stages.sh on the simulator).

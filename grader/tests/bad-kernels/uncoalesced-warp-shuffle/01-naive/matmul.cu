@@ -2,7 +2,9 @@
 // up with __shfl_down_sync: no shared memory, no __syncthreads(), and the
 // lanes of a warp exchange registers.  The simulator must run the shuffle
 // as a GPU does (each lane waits for its mask's lanes, then reads another's
-// value), and the grader give every point.
+// value), and every size test pass; but splitting k makes the lanes read B
+// down a column, a sector each, so it loses stage 01's coalescing test,
+// and only it.
 #include "lab.h"
 
 // One warp per element of C: lanes split k, then a shuffle reduction.
