@@ -242,7 +242,7 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o noexec,size=256m tmpfs "$noexec" 2>/d
         book="$midout/gradebook.csv"
         if [ $status -eq 2 ] && grep -q '^\[2/4\] bob: NOT GRADED: kit error' "$base/midclass.log" &&
                 [ "$(grep -c "^kit error: programs cannot run from GRADE_OUT=" "$base/midclass.log")" -eq 1 ] &&
-                grep -q '^alice,25,25,25,' "$book" && grep -q '^bob,,not graded,' "$book" &&
+                grep -q "^alice,$full,$full,$full," "$book" && grep -q '^bob,,not graded,' "$book" &&
                 grep -q '^carol,,not graded,' "$book" && grep -q '^dave,,not graded,' "$book" &&
                 grep -q 'not graded: bob carol dave' "$base/midclass.log"; then
             echo "ok   a kit error in the middle of a class: that student and those after are not graded, said once, status 2"
