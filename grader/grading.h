@@ -52,6 +52,11 @@ void grading_add_quiz_tests(Suite *s);
  * which off the simulator also asks the check build of its variant. */
 enum test_runs { RUNS_NO_BUILD, RUNS_BUILD, RUNS_SIZE_TEST };
 
+/* What grade_suite is doing: grading, or listing its tests (--list) or the
+ * builds they run (--builds). */
+enum { LIST_NONE, LIST_TESTS, LIST_BUILDS };
+extern int grading_listing;
+
 /* Creates the TCase of a graded test, by the name the points table knows
  * it by.  With `grade_suite --list` (grading_listing LIST_TESTS) it also
  * prints "stage<TAB>name", which the build compares with the stage's
@@ -59,8 +64,6 @@ enum test_runs { RUNS_NO_BUILD, RUNS_BUILD, RUNS_SIZE_TEST };
  * (LIST_BUILDS), "name<TAB>folders", the build folders the test runs,
  * of which grade.sh makes only those its GRADE_CASES need. */
 TCase *grading_tcase(const char *name, enum test_runs runs, const char *variant);
-enum { LIST_NONE, LIST_TESTS, LIST_BUILDS };
-extern int grading_listing;
 
 /* Room for item number `count` in a table of `size`-byte items that grows
  * as the suites declare tests (no fixed cap, so no test is ever left out):

@@ -15,6 +15,8 @@
 #   tests      TABLES                the tests the tables give points to: "stage<TAB>test"
 #   stages     TABLES                the stages, in order
 #   max        TABLES                the most points they give, together
+#   kernel_max TABLES                the same without the quiz's: what a kernel can
+#                                    earn (a submission with no answers.txt)
 #   agree      TABLES RESULTS        the tests the tables and the results disagree on,
 #                                    one line each; exit 1 if any (-v subset=1: a
 #                                    test the results lack is fine, Check ran a few)
@@ -104,8 +106,11 @@ END {
         for (i = 1; i <= test_count; i++) { split(test_order[i], k, SUBSEP); print k[1] "\t" k[2] }
     } else if (mode == "stages") {
         for (i = 1; i <= stage_count; i++) print stage_order[i]
-    } else if (mode == "max") {
-        for (i = 1; i <= test_count; i++) total_points += points[test_order[i]]
+    } else if (mode == "max" || mode == "kernel_max") {
+        for (i = 1; i <= test_count; i++) {
+            split(test_order[i], k, SUBSEP)
+            if (mode == "max" || k[2] !~ /^quiz /) total_points += points[test_order[i]]
+        }
         print total_points + 0
     } else if (mode == "agree") {
         disagree = 0

@@ -77,6 +77,15 @@ static void write_field(FILE *f, const char *text)
     }
 }
 
+/* grade.sh names the backend (GRADE_BACKEND): on the simulator its programs
+ * write only in their scratch folders (grading.c, run_submission), and a
+ * size test's ledger is the run's own (grading.c, computed_on_device). */
+static int backend_is_simulator(void)
+{
+    const char *backend = getenv("GRADE_BACKEND");
+    return backend && !strcmp(backend, "sim");
+}
+
 /* grade_suite --list: every stage's graded tests, "stage<TAB>test", as the
  * suites declare them (the build checks them against the stages' points
  * tables, grader/suites/<stage>.points.tsv).
@@ -86,9 +95,9 @@ static void write_field(FILE *f, const char *text)
 static int list_tests(int mode, const char *only)
 {
     static char answer_key[4096];
-    const char *keys = getenv("GRADE_ANSWER_KEYS"), *backend = getenv("GRADE_BACKEND");
+    const char *keys = getenv("GRADE_ANSWER_KEYS");
     grading_listing = mode;
-    grading.on_simulator = backend && !strcmp(backend, "sim");
+    grading.on_simulator = backend_is_simulator();
     grading.out_dir = "/nonexistent";
     grading.timeout_scale = 1.0;
     grading.answer_key = answer_key;
@@ -143,10 +152,7 @@ int main(int argc, char **argv)
                 argv[0]);
         return 2;
     }
-    /* grade.sh names the backend: the simulator's programs write only in
-     * their scratch folders (grading.c, run_submission). */
-    const char *backend = getenv("GRADE_BACKEND");
-    grading.on_simulator = backend && !strcmp(backend, "sim");
+    grading.on_simulator = backend_is_simulator();
     grading.stage = argv[1];
     grading.lab_exec = argv[2];
     grading.out_dir = argv[3];

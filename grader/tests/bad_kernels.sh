@@ -14,7 +14,7 @@ failures=0
 # Stage 01's points, and those of its kernel alone: these submissions have
 # no answers.txt, so the quiz's points are lost whatever the kernel.
 full01=$(score max "$(points_table 01-naive)")
-kernel_points() { awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table "$1")"; }
+kernel_points() { score kernel_max "$(points_table "$1")"; }
 kernel01=$(kernel_points 01-naive)
 
 # expect CASE SCORE PHRASE [LAB]: grading CASE's stage LAB (01-naive unless

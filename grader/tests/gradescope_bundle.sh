@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 # Stage 01's points, and those of its kernel alone (a submission without
 # answers.txt loses the quiz's).
 full01=$(score max "$(points_table 01-naive)")
-kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
+kernel01=$(score kernel_max "$(points_table 01-naive)")
 fake="$root/build/test-grading/gradescope/autograder"
 zip="$root/build/gradescope/autograder.zip"
 failures=0

@@ -9,6 +9,7 @@
 #   grader/tests/handout.sh     (run by `make test-grading`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/grader/lib.sh"   # score, points_table
 base="$root/build/test-grading/handout"
 tarball="$root/build/handout/labkit-student.tar.gz"
 failures=0
@@ -60,7 +61,7 @@ table_tests "$root" | grep -q $'\tquiz ' || fail "(the repository's points table
 # expects Score: 0/<the stage's points without the quiz>, and no errors.
 grade_handout() {
     local stage=$1 log="$base/grade-$1.log" want
-    want=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$root/grader/suites/$stage.points.tsv")
+    want=$(score kernel_max "$(points_table "$stage")")
     make --no-print-directory -C "$kit" grade LAB="$stage" BACKEND=sim V=1 > "$log" 2>&1
     local status=$? problems=
     [ $status -eq 0 ] || problems+=" exit status $status;"

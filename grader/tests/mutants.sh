@@ -20,9 +20,10 @@
 #
 # A mutant is graded on its targets alone (grade.sh's GRADE_CASES: Check
 # runs each of them, and no other test, and only the builds they run are
-# made: a size test of stage 04's TILE=32 needs neither TILE=16 build).  nvcc's check of each build is
-# left out (NVCC_CHECK=0, unless set): the mutants are the solutions with
-# one thing broken, and no test reads nvcc's numbers.
+# made: a size test of stage 04's TILE=32 needs neither TILE=16 build).
+# nvcc's check of each build is left out (NVCC_CHECK=0, unless set): the
+# mutants are the solutions with one thing broken, and no test reads
+# nvcc's numbers.
 # Exits 0 only when every mutant was killed.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)

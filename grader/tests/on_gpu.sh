@@ -72,7 +72,7 @@ check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=
 # Right on the GPU, uncoalesced all the same: every size test passes here
 # too, and the coalescing test (the simulator's sector counts, as on any
 # backend) is lost.
-kernel01=$(awk -F'\t' '!/^#/ && NF >= 2 && $1 !~ /^quiz / { m += $2 } END { print m + 0 }' "$(points_table 01-naive)")
+kernel01=$(score kernel_max "$(points_table 01-naive)")
 check uncoalesced-rows-on-x "$((kernel01 - 2))/$full01" "the global loads are not coalesced" \
     SUBMISSION=$bad/uncoalesced-rows-on-x LAB=01-naive
 # What the simulator judges from nvcc's report, or from its own stand-ins
