@@ -39,6 +39,12 @@
 
 TEST_OUT := $(ROOT)/build/tests
 
+# A recipe's shell function: `times > $(TEST_OUT)/times.txt` (run by the
+# recipe's own shell: a subshell's, in $$(...), counts none), then
+# $$(cpu_seconds) is the CPU time its children have taken, in seconds.
+CPU_SECONDS = mkdir -p $(TEST_OUT) && cpu_seconds() { \
+    awk 'NR == 2 { split($$1, u, /[ms]/); split($$2, s, /[ms]/); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' $(TEST_OUT)/times.txt; }
+
 .PHONY: test test-harness test-grading test-nvcc test-report test-quick
 # The student handout leaves the kit's own tests out.
 ifeq ($(wildcard $(ROOT)/grader/tests),)
@@ -53,19 +59,23 @@ else
 # leave dpkg broken, here or in a chroot.
 TEST_PHASES := test-harness test-sim-unit test-build-rules test-bench-builds test-grading test-occupancy test-sass test-nvcc test-report test-lessons \
     test-slides test-slurm test-platforms
+# Besides each phase's length, the CPU time its processes took: CPU seconds
+# near twice the length on two cores mean the phase keeps both busy.
 test: deps
-	@prepare=; \
+	@$(CPU_SECONDS); \
+	prepare=; \
 	if [ "$$(id -u)" = 0 ] && [ -n "$(filter test-platforms,$(TEST_PHASES))" ] && command -v setsid >/dev/null; then \
 	    mkdir -p $(ROOT)/build/platforms; \
 	    setsid common/platforms/test_platforms.sh --prepare > $(ROOT)/build/platforms/prepare.log 2>&1 & prepare=$$!; \
 	    echo "make test: the platforms' chroots are prepared meanwhile (build/platforms/prepare.log)"; \
 	fi; \
 	for phase in $(TEST_PHASES); do \
-	    start=$$(date +%s); \
+	    start=$$(date +%s); times > $(TEST_OUT)/times.txt; cpu_start=$$(cpu_seconds); \
 	    $(MAKE) --no-print-directory $$phase || { [ -n "$$prepare" ] && kill -0 $$prepare 2>/dev/null && \
 	        echo "make test: the platforms' chroots are still being prepared, and will be in a few minutes (build/platforms/prepare.log)"; \
 	        exit 1; }; \
-	    echo "make test: $$phase done in $$(( $$(date +%s) - start ))s"; \
+	    times > $(TEST_OUT)/times.txt; \
+	    echo "make test: $$phase done in $$(( $$(date +%s) - start ))s ($$(( $$(cpu_seconds) - cpu_start )) s of CPU)"; \
 	done
 	@echo "make test: all passed"
 endif
@@ -98,11 +108,13 @@ test-quiz: $(TEST_OUT)/test_quiz_answer
 GRADING_TESTS := grade_stages quiz bad_kernels grade_all submission_shapes class_ranking kit_error no_root \
     gradescope_bundle handout mutants_drift mutants slurm_scripts
 test-grading: $(GRADE_SUITE) test-quiz
-	@for t in $(GRADING_TESTS); do \
-	    start=$$(date +%s); \
+	@$(CPU_SECONDS); \
+	for t in $(GRADING_TESTS); do \
+	    start=$$(date +%s); times > $(TEST_OUT)/times.txt; cpu_start=$$(cpu_seconds); \
 	    echo "BACKEND=sim grader/tests/$$t.sh"; \
 	    BACKEND=sim grader/tests/$$t.sh || exit 1; \
-	    echo "test-grading: $$t done in $$(( $$(date +%s) - start ))s"; \
+	    times > $(TEST_OUT)/times.txt; \
+	    echo "test-grading: $$t done in $$(( $$(date +%s) - start ))s ($$(( $$(cpu_seconds) - cpu_start )) s of CPU)"; \
 	done
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
@@ -160,6 +172,12 @@ test-nvcc:
 ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
+	@mkdir -p $(TEST_OUT)/nvcc && rm -f $(TEST_OUT)/nvcc/tune.status
+	@# Stage 08's shape tuner is one compile of many kernels (most of a
+	@# minute on one core): begun now, beside the files nvcc builds two at
+	@# a time, it leaves no core idle at the end; its verdict is read below.
+	@{ $(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc/tune.log 2>&1; \
+	    echo $$? > $(TEST_OUT)/nvcc/tune.status; } &
 	@common/gpu/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
 	@NVCC=$(NVCC) common/gpu/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: what the GPU ledger counts (grader/tests/test_gpu_ledger.cpp)"
@@ -180,8 +198,9 @@ else
 	@echo "nvcc: the occupancy API's program for every stage's solution: built for a GPU, and run on the simulator"
 	@common/occupancy/tests/api_every_solution.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: stage 08's shape tuner, and its experiments still apply to the solution"
-	@$(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc.log 2>&1 || \
-	    { cat $(TEST_OUT)/nvcc.log; exit 1; }
+	@waited=0; while [ ! -s $(TEST_OUT)/nvcc/tune.status ] && [ $$waited -lt 900 ]; do sleep 1; waited=$$((waited + 1)); done; \
+	    [ "$$(cat $(TEST_OUT)/nvcc/tune.status 2>/dev/null)" = 0 ] || \
+	    { cat $(TEST_OUT)/nvcc/tune.log; echo "nvcc: stage 08's shape tuner did not build (after $$waited s)"; exit 1; }
 	@for p in solutions/08-warp-tiling/experiments/*.patch; do \
 	    patch --dry-run --quiet --fuzz=0 -o /dev/null solutions/08-warp-tiling/matmul.cu < $$p > /dev/null || \
 	        { echo "nvcc: $$p no longer applies to solutions/08-warp-tiling/matmul.cu"; exit 1; }; done

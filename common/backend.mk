@@ -19,7 +19,10 @@ export LC_ALL := $(shell . '$(ROOT)/common/c_numbers.sh' && echo "$$LC_ALL")
 # user exported makes that cd print the folder a second time.
 unexport CDPATH
 
-NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
+# Looked for once (`?=` alone would ask the shell again at every use).
+ifeq ($(origin NVCC),undefined)
+NVCC := $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
+endif
 GPU_COUNT := $(shell nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 BACKEND ?= $(if $(and $(NVCC),$(filter-out 0,$(GPU_COUNT))),gpu,sim)
 
@@ -32,7 +35,9 @@ endif
 
 comma := ,
 # nvidia-smi prints compute capability as 9.0; nvcc wants 90.
-ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
+ifeq ($(origin ARCH),undefined)
+ARCH := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
+endif
 PORTABLE_ARCHS := 75 80 86 89 90
 NVCC_ARCH_FLAGS := $(if $(ARCH),-gencode arch=compute_$(ARCH)$(comma)code=sm_$(ARCH),\
     $(foreach a,$(PORTABLE_ARCHS),-gencode arch=compute_$(a)$(comma)code=sm_$(a)) \
@@ -85,8 +90,18 @@ SIM_CXXFLAGS += $(if $(filter ucontext,$(SIM_FIBERS)),-DSIM_FIBER_UCONTEXT)
 # Debian 12 and Ubuntu 22.04) builds without them rather than warn at every
 # build: there only a frame larger than all the room a thread has (512 KiB
 # of local arrays, more than nvcc lets a thread have) misses the guard page.
-# Asked once per make, and only when a build needs it.
-stack_probes_of = $(shell $(1) -fstack-clash-protection -Werror -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -fstack-clash-protection)
+# Asked only when a build needs it, and kept under build/probes/ in a file
+# named by the compiler's command and the program its name resolves to
+# (another version installed under that name is another program), so that
+# a make after the first reads the answer instead of starting the compiler
+# (a tenth to a quarter of a second a build; the grader builds hundreds).
+# Where build/ cannot be written, each make asks.
+stack_probes_of = $(shell key=$$(printf '%s %s\n' '$(1)' "$$(readlink -f "$$(command -v $(firstword $(1)))")" | cksum | cut -d' ' -f1); \
+    kept='$(ROOT)/build/probes/stack-clash-'$$key; \
+    if [ -f "$$kept" ]; then cat "$$kept"; else \
+        answer=$$($(1) -fstack-clash-protection -Werror -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -fstack-clash-protection); \
+        { mkdir -p "$${kept%/*}" && echo "$$answer" > "$$kept.$$$$" && mv -f "$$kept.$$$$" "$$kept"; } 2>/dev/null; \
+        echo "$$answer"; fi)
 SIM_STACK_PROBES = $(eval SIM_STACK_PROBES := $(call stack_probes_of,$(CXX_SIM)))$(SIM_STACK_PROBES)
 CHECK_STACK_PROBES = $(eval CHECK_STACK_PROBES := $(call stack_probes_of,$(CHECK_CXX)))$(CHECK_STACK_PROBES)
 # The student's file only: every access through a pointer not aligned for
