@@ -2,6 +2,8 @@
 # `make bench-sim`, never asserted here.  `make test-quick` (at the end):
 # a few minutes' subset for a contributor's loop.
 #
+#   test-shared-builds  nothing tested: what the phases run side by side
+#                  share (the simulator's library, ...), built before them
 #   test-harness   the harness (Check), and make run's settings refused when empty
 #   test-sim-unit  the CPU simulator and the launch rewriter (Check)
 #   test-build-rules  a lab built with other settings is compiled again, and
@@ -39,46 +41,45 @@
 
 TEST_OUT := $(ROOT)/build/tests
 
-# A recipe's shell function: `times > $(TEST_OUT)/times.txt` (run by the
-# recipe's own shell: a subshell's, in $$(...), counts none), then
-# $$(cpu_seconds) is the CPU time its children have taken, in seconds.
-CPU_SECONDS = mkdir -p $(TEST_OUT) && cpu_seconds() { \
-    awk 'NR == 2 { split($$1, u, /[ms]/); split($$2, s, /[ms]/); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' $(TEST_OUT)/times.txt; }
-
-.PHONY: test test-harness test-grading test-nvcc test-report test-quick
+.PHONY: test test-harness test-grading test-nvcc test-report test-quick test-shared-builds
 # The student handout leaves the kit's own tests out.
 ifeq ($(wildcard $(ROOT)/grader/tests),)
 test:
 	@echo "make test: the kit's own tests are not in the student handout; grade your work with make grade"
 else
-# Each phase in turn, its length said after it (where the time goes).  As
-# root, test-platforms's chroots are built from the start, beside the other
-# phases (mostly downloads: common/platforms/test_platforms.sh --prepare),
-# and test-platforms waits for them.  If a phase fails first, the building
-# goes on by itself to its end (minutes): stopped halfway, an install would
-# leave dpkg broken, here or in a chroot.
-TEST_PHASES := test-harness test-sim-unit test-build-rules test-bench-builds test-grading test-occupancy test-sass test-nvcc test-report test-lessons \
-    test-slides test-slurm test-platforms
-# Besides each phase's length, the CPU time its processes took: CPU seconds
-# near twice the length on two cores mean the phase keeps both busy.
+# The phases in steps (common/tests/run_phases.sh): a step is a phase, or
+# lanes side by side written LANE+LANE, a lane's phases in turn written
+# PHASE,PHASE.  Side by side go phases that keep one core busy, which
+# build nothing another lane builds (what they share, test-shared-builds
+# makes first).  Each phase's length and CPU seconds are said after it
+# (where the time goes).  As root, test-platforms's chroots are built from
+# the start, beside the other phases (mostly downloads:
+# common/platforms/test_platforms.sh --prepare), and test-platforms waits
+# for them.  If a phase fails first, the building goes on by itself to its
+# end (minutes): stopped halfway, an install would leave dpkg broken, here
+# or in a chroot.  TEST_STEPS="test-harness test-sass" runs those alone.
+# Early on, the platforms' chroots are being prepared (most of a core for
+# five minutes), so the short phases there run in turn.
+TEST_STEPS := test-shared-builds test-harness test-sim-unit test-build-rules test-bench-builds \
+    test-grading test-occupancy test-sass test-nvcc test-lessons \
+    test-report+test-slides,test-slurm \
+    test-platforms
+TEST_PHASES = $(subst +, ,$(subst $(comma), ,$(TEST_STEPS)))
 test: deps
-	@$(CPU_SECONDS); \
-	prepare=; \
+	@prepare=; \
 	if [ "$$(id -u)" = 0 ] && [ -n "$(filter test-platforms,$(TEST_PHASES))" ] && command -v setsid >/dev/null; then \
 	    mkdir -p $(ROOT)/build/platforms; \
 	    setsid common/platforms/test_platforms.sh --prepare > $(ROOT)/build/platforms/prepare.log 2>&1 & prepare=$$!; \
 	    echo "make test: the platforms' chroots are prepared meanwhile (build/platforms/prepare.log)"; \
 	fi; \
-	for phase in $(TEST_PHASES); do \
-	    start=$$(date +%s); times > $(TEST_OUT)/times.txt; cpu_start=$$(cpu_seconds); \
-	    $(MAKE) --no-print-directory $$phase || { [ -n "$$prepare" ] && kill -0 $$prepare 2>/dev/null && \
-	        echo "make test: the platforms' chroots are still being prepared, and will be in a few minutes (build/platforms/prepare.log)"; \
-	        exit 1; }; \
-	    times > $(TEST_OUT)/times.txt; \
-	    echo "make test: $$phase done in $$(( $$(date +%s) - start ))s ($$(( $$(cpu_seconds) - cpu_start )) s of CPU)"; \
-	done
+	PREPARE=$$prepare MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT) $(TEST_STEPS)
 	@echo "make test: all passed"
 endif
+
+# What phases side by side share, built before them: the simulator's
+# library, the launch rewriter, the occupancy API's answers and the harness.
+test-shared-builds: sim-unit-runtime
+	@$(MAKE) --no-print-directory -s -f common/build.mk BACKEND=sim LAB_SRC=/dev/null $(ROOT)/build/sim/common/harness.o
 
 $(TEST_OUT)/test_harness: common/tests/test_harness.c common/harness.c common/harness.h
 	@mkdir -p $(@D)
@@ -108,12 +109,13 @@ test-quiz: $(TEST_OUT)/test_quiz_answer
 GRADING_TESTS := grade_stages quiz bad_kernels grade_all submission_shapes class_ranking kit_error no_root \
     gradescope_bundle handout mutants_drift mutants slurm_scripts
 test-grading: $(GRADE_SUITE) test-quiz
-	@$(CPU_SECONDS); \
+	@mkdir -p $(TEST_OUT) && times_file=$(TEST_OUT)/grading-times.txt && \
+	cpu_seconds() { awk 'NR == 2 { split($$1, u, /[ms]/); split($$2, s, /[ms]/); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' $$times_file; }; \
 	for t in $(GRADING_TESTS); do \
-	    start=$$(date +%s); times > $(TEST_OUT)/times.txt; cpu_start=$$(cpu_seconds); \
+	    start=$$(date +%s); times > $$times_file; cpu_start=$$(cpu_seconds); \
 	    echo "BACKEND=sim grader/tests/$$t.sh"; \
 	    BACKEND=sim grader/tests/$$t.sh || exit 1; \
-	    times > $(TEST_OUT)/times.txt; \
+	    times > $$times_file; \
 	    echo "test-grading: $$t done in $$(( $$(date +%s) - start ))s ($$(( $$(cpu_seconds) - cpu_start )) s of CPU)"; \
 	done
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"

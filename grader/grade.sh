@@ -43,7 +43,7 @@ only=${LAB:-}
 # at a bad setting below.
 rm -f "$out/results.json" "$out/all.tsv" "$out/provenance.tsv" 2>/dev/null
 
-die() { echo "grade: $*" >&2; exit 2; }
+me=grade   # die's name for this script (grader/lib.sh)
 case "$backend" in gpu|sim) ;; *) die "BACKEND=$backend: choose gpu or sim" ;; esac
 export GRADE_BACKEND=$backend   # grade_suite confines the simulator's programs (grading.c: run_submission)
 deadline=${GRADE_DEADLINE:-}

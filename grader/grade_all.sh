@@ -48,7 +48,7 @@ slice=${GRADE_ALL_SLICE:-}
 merge=${GRADE_ALL_MERGE:-}
 case "$merge" in ""|0) merge= ;; *) merge=1 ;; esac
 
-die() { echo "grade-all: $*" >&2; exit 2; }
+me=grade-all   # die's name for this script (grader/lib.sh)
 [ -n "$subs" ] || die "SUBMISSIONS is not set (make grade-all SUBMISSIONS=dir)"
 [ -d "$subs" ] || die "SUBMISSIONS=$subs is not a folder"
 subs=$(cd "$subs" && pwd)
@@ -83,8 +83,7 @@ else
     stages=$(echo $all_stages)
 fi
 # The points tables of the stages graded.
-stage_tables() { local s; for s in $stages; do points_table "$s"; done; }
-max_points=$(score max $(stage_tables))
+max_points=$(score max $(stage_tables $stages))
 # What a grade depends on besides the student's files: a change regrades.
 settings="LAB=$only BACKEND=$backend GRADE_SEED=${GRADE_SEED:-} GRADE_ANSWER_KEYS=${GRADE_ANSWER_KEYS:-}"
 
@@ -226,7 +225,7 @@ grade_one() {
             echo "grade-all: grading $id FAILED: $note."
             echo "grade-all: $id gets 0 for every stage graded ($stages) until graded again; this is the grader's failure, not necessarily the student's."
         } >> "$d/grade.log"
-        score unscored -v why="grading failed: $note" $(stage_tables) > "$d/all.tsv"
+        score unscored -v why="grading failed: $note" $(stage_tables $stages) > "$d/all.tsv"
         score total -v json_out="$d/results.json" -v output="Grading failed: $note (see grade.log)." \
             "$d/all.tsv" > /dev/null
         status=failed

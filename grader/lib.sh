@@ -6,10 +6,17 @@
 
 grader_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
+# die MESSAGE...: MESSAGE on stderr after the script's name ($me, which the
+# script sets: grade, grade-all, ...), and exit 2: the command was refused
+# or could not start, which is no grade.
+die() { echo "${me:-$(basename "$0")}: $*" >&2; exit 2; }
+
 # The stages' points tables, in stage order: one per stage, beside its
 # suite (grader/suites/<stage>.points.tsv).
 points_tables() { ls "$grader_dir"/suites/*.points.tsv; }
 points_table() { echo "$grader_dir/suites/$1.points.tsv"; }
+# stage_tables STAGE...: the points tables of those stages, in that order.
+stage_tables() { local s; for s in "$@"; do points_table "$s"; done; }
 
 # The stages the kit grades, in order.
 kit_stages() { score stages $(points_tables); }

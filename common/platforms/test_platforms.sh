@@ -82,7 +82,7 @@ for name in $wanted; do
     esac
 done
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 start=$SECONDS
 
 if [ "$(id -u)" != 0 ]; then

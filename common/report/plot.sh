@@ -4,15 +4,14 @@
 #   common/report/plot.sh DIR        DIR holds machine.tsv, timings.tsv (GPU) and/or counters.tsv
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
-. "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way
+. "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way; machine
 dir=$(cd "$1" && pwd)
 cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
-machine() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' machine.tsv; }
 # Which kit and compilers made the report (report.sh's made_with), when known.
 made_with_line() {
-    [ -n "$(machine made_with_kit)" ] || return 0
-    echo "Kit $(machine made_with_kit), built with $(machine made_with_compiler); check mode $(machine "made_with_check compiler")."
+    [ -n "$(machine . made_with_kit)" ] || return 0
+    echo "Kit $(machine . made_with_kit), built with $(machine . made_with_compiler); check mode $(machine . "made_with_check compiler")."
 }
 # counter LABEL NAME: one count of a label's first counters.tsv row
 counter() { [ -f counters.tsv ] || return 0; report_awk '$1 == s { read_counts($3, v); print count(v, $2, k); exit }' s="$1" k="$2" counters.tsv; }
@@ -42,7 +41,7 @@ report=report.md
 }> "$report"
 
 if [ -f timings.tsv ]; then
-    gpu=$(machine gpu)
+    gpu=$(machine . gpu)
     # Per-stage data files for gnuplot: n, GFLOP/s.
     stages=$(report_awk 'FNR > 1 && column("check") == "ok" && !seen[$1]++ { print $1 }' timings.tsv)
     for s in $stages; do
@@ -74,10 +73,10 @@ if [ -f timings.tsv ]; then
     # Roofline: FP32 peak from the SM count and clock (FP32 lanes per SM by
     # compute capability), memory from the measured copy bandwidth; each
     # stage at its intensity (2 n^3 flops over the DRAM bytes ncu counted).
-    cc=$(machine compute_capability); sms=$(machine sm_count); mhz=$(machine max_sm_clock_mhz); bw=$(machine bandwidth_gbs)
+    cc=$(machine . compute_capability); sms=$(machine . sm_count); mhz=$(machine . max_sm_clock_mhz); bw=$(machine . bandwidth_gbs)
     lanes=128; case "$cc" in 7.*|8.0) lanes=64 ;; esac
     peak=$(awk -v s="$sms" -v m="$mhz" -v l="$lanes" 'BEGIN { if (s > 0 && m > 0) printf "%.0f", s * m * l * 2 / 1000 }')
-    l2bw=$(machine l2_bandwidth_gbs); sbw=$(machine shared_bandwidth_gbs)
+    l2bw=$(machine . l2_bandwidth_gbs); sbw=$(machine . shared_bandwidth_gbs)
     if [ -f roofline.tsv ] && [ -n "$peak" ] && [ -n "$bw" ] && [ -n "$l2bw" ] && [ -n "$sbw" ]; then
         # A roofline per memory level (report.sh's roofline.tsv, ncu at the
         # largest size): each stage is one line at its GFLOP/s, with a point
@@ -144,8 +143,8 @@ if [ -f timings.tsv ]; then
         plot roofline "set title 'Roofline, $gpu (FP32 peak $peak GFLOP/s, copy bandwidth $bw GB/s)'; set xlabel 'FLOP per DRAM byte'; set ylabel 'GFLOP/s'; set logscale xy 10; set grid; set key left top; set xrange [0.1:1000]; f(x) = (x * $bw < $peak) ? x * $bw : $peak; plot f(x) title 'roof' lw 2, 'roofline.dat' using 1:2:3 with labels point pt 7 offset 1,0.5 notitle"
     fi
     {
-        echo "Measured on **$gpu** (driver $(machine driver), CUDA $(machine cuda), SM clock $(machine sm_clock_mhz) MHz of"
-        echo "$(machine max_sm_clock_mhz) MHz max), $(machine date). FP32, n×n, median of repetitions timed with CUDA events after a"
+        echo "Measured on **$gpu** (driver $(machine . driver), CUDA $(machine . cuda), SM clock $(machine . sm_clock_mhz) MHz of"
+        echo "$(machine . max_sm_clock_mhz) MHz max), $(machine . date). FP32, n×n, median of repetitions timed with CUDA events after a"
         echo "warm-up, the L2 cache flushed before each; repetitions stop when the coefficient of variation is at most"
         echo "1 % or after 3 s. Inputs random (seed 1); every result validated before it is timed."
         made_with_line
@@ -174,16 +173,16 @@ if [ -f timings.tsv ]; then
         done
         echo
         echo "Counters (Nsight Compute, one launch at n = 1024; n = 32 for 02 and 03): bank conflicts are"
-        echo "$(machine bank_conflicts | grep . || echo "extra shared-memory wavefronts (ncu's l1tex bank-conflict counters)"); sectors are"
+        echo "$(machine . bank_conflicts | grep . || echo "extra shared-memory wavefronts (ncu's l1tex bank-conflict counters)"); sectors are"
         echo "32-byte sectors per warp-wide global load request."
         echo
         # Beside the simulator's own count of the same conflicts, when ncu
         # counted them the simulator's way (report.sh says so in machine.tsv).
         sim=${SIM_REPORT:-$dir/../cpu-simulator}/counters.tsv
-        if [ -n "$(machine bank_conflicts)" ] && [ -f "$sim" ] && [ -f counters.tsv ]; then
+        if [ -n "$(machine . bank_conflicts)" ] && [ -f "$sim" ] && [ -f counters.tsv ]; then
             echo "## Bank conflicts: ncu beside the simulator"
             echo
-            echo "Both count $(machine bank_conflicts | sed 's/ (.*//'): the simulator in check mode at its largest n"
+            echo "Both count $(machine . bank_conflicts | sed 's/ (.*//'): the simulator in check mode at its largest n"
             echo "(\`$(realpath --relative-to="$dir" "$sim")\`), ncu at the n above. Loads/stores, then per"
             echo "1000 multiply-adds in parentheses, which compares sizes: a full-tile kernel's conflicts grow as n³. They"
             echo "agree when both are 0 or differ by at most 5 % of the larger (\`common/report/conflicts_agree.awk\`;"
@@ -266,7 +265,7 @@ if [ -f counters.tsv ] && [ ! -f timings.tsv ]; then
     done
     plot loads "$cmd"
     {
-        echo "Counted by the kit's CPU simulator in check mode: $(machine machine). These are counts, not times."
+        echo "Counted by the kit's CPU simulator in check mode: $(machine . machine). These are counts, not times."
         made_with_line
         echo
         echo "| stage | n | floats loaded per element of C | global load instructions per thread (max) | sectors per load request | shared loads | shared words per multiply-add | bank conflicts (ld/st) | hazards |"

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Sourced: report_awk, awk over the report's tables with their readers
-# defined once.
+# defined once; machine, a value of a report's machine.tsv.
 #
 # report_awk PROGRAM [NAME=VALUE...] FILE...: awk with tab-separated fields
 # and two libraries loaded before PROGRAM: common/report/counts.awk
@@ -14,4 +14,10 @@ report_awk() {
     shift
     awk -F'\t' "$(cat "$report_awk_libraries/counts.awk" "$report_awk_libraries/columns.awk")
 $program" "$@"
+}
+
+# machine DIR KEY: one value from a report's machine.tsv (empty if absent).
+machine() {
+    [ -f "$1/machine.tsv" ] || return 0
+    awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1/machine.tsv"
 }

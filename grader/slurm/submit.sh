@@ -20,7 +20,8 @@
 # students not yet graded.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-die() { echo "grade-slurm: $*" >&2; exit 2; }
+. "$root/grader/lib.sh"   # die
+me=grade-slurm
 command -v sbatch >/dev/null || die "sbatch is not on PATH: run this where Slurm jobs are submitted"
 subs=${SUBMISSIONS:-}
 [ -n "$subs" ] || die "SUBMISSIONS is not set (make grade-slurm SUBMISSIONS=dir TASKS=n)"

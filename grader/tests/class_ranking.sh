@@ -21,7 +21,7 @@ base="$root/build/test-grading"
 class="$base/ranking-class"
 out="$base/ranking"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 . "$root/grader/lib.sh"                       # score, points_table
 source "$root/grader/tests/slurm_class.sh"    # gradebook_scores
 start=$SECONDS

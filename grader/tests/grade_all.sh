@@ -13,7 +13,7 @@ base="$root/build/test-grading"
 class="$base/class"
 out="$base/grade-all"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 source "$root/grader/tests/slurm_class.sh"   # gradebook_scores
 start=$SECONDS
 

@@ -21,7 +21,7 @@ kernel01=$(score kernel_max "$(points_table 01-naive)")
 fake="$root/build/test-grading/gradescope/autograder"
 zip="$root/build/gradescope/autograder.zip"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 
 # json_shape FILE: "score max_score tests" of a results.json if it is valid
 # JSON (a whole parser: objects, arrays, strings with escapes, numbers,

@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 base="$root/build/test-grading/handout"
 tarball="$root/build/handout/labkit-student.tar.gz"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 start=$SECONDS
 
 mkdir -p "$base"

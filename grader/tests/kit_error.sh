@@ -27,7 +27,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/grader/lib.sh"   # score, points_table
 base="$root/build/test-grading/kit-error"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 start=$SECONDS
 rm -rf "$base"
 mkdir -p "$base"

@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/grader/lib.sh"   # kit_stages, points_table
 base="$root/build/test-grading/quiz"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 rm -rf "$base"
 mkdir -p "$base"
 

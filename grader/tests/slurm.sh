@@ -14,7 +14,7 @@ source "$root/grader/tests/single_node_slurm.sh"
 base="$root/build/test-slurm"
 class="$base/class"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 start=$SECONDS
 
 if [ "$(id -u)" != 0 ]; then

@@ -14,7 +14,7 @@ base="$root/build/test-grading/slurm-scripts"
 class="$base/class"
 out="$base/out"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 start=$SECONDS
 
 make_slurm_class "$class"

@@ -16,7 +16,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 base="$root/build/test-grading/submission-shapes"
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 start=$SECONDS
 rm -rf "$base"
 mkdir -p "$base"

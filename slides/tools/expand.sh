@@ -42,7 +42,7 @@ stage=$1 deck=$2 out=$3
 . "$ROOT/slides/tools/lib.sh"
 tools=$ROOT/slides/tools
 solution=$ROOT/solutions/$stage/matmul.cu
-die() { echo "slides: $deck:$lineno: $*" >&2; exit 1; }
+deck_error() { echo "slides: $deck:$lineno: $*" >&2; exit 1; }
 
 # The previous stage: the highest-numbered solution below this one.
 prev=
@@ -66,23 +66,23 @@ inline() {  # inline LINE: every {{...}} replaced
                 awk -F', *' -v k="${w[2]}" '{ print $k }')
             ;;
         count)
-            [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
+            [ -n "$sim" ] || deck_error "{{$key}}: no simulator report under $REPORTS"
             if [ ${#w[@]} = 3 ]; then val=$(count "$sim" "$stage" "${w[1]}" "${w[2]}")
             else val=$(count "$sim" "${w[1]}" "${w[2]}" "${w[3]}"); fi
             ;;
         sass)
-            [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
+            [ -n "$sim" ] || deck_error "{{$key}}: no simulator report under $REPORTS"
             val=$(sass "$sim" "${w[1]}" "${w[2]}")
             ;;
         resources)
-            [ -n "$sim" ] || die "{{$key}}: no simulator report under $REPORTS"
+            [ -n "$sim" ] || deck_error "{{$key}}: no simulator report under $REPORTS"
             val=$(resources "$sim" "${w[1]}" "${w[2]}")
             ;;
         stage) val=$stage ;;
         prev) val=$prev ;;
-        *) die "unknown {{$key}}" ;;
+        *) deck_error "unknown {{$key}}" ;;
         esac
-        [ -n "$val" ] || die "{{$key}} found nothing"
+        [ -n "$val" ] || deck_error "{{$key}} found nothing"
         line=${line/"{{$key}}"/$val}
     done
     printf '%s\n' "$line"
@@ -149,39 +149,39 @@ while IFS= read -r raw || [ -n "$raw" ]; do
         echo "$line"
         ;;
     "@@code"*)
-        "$tools/code.sh" "$solution" "${w[@]:1}" > "$out/code.txt" || die "@@code failed"
+        "$tools/code.sh" "$solution" "${w[@]:1}" > "$out/code.txt" || deck_error "@@code failed"
         listing cpp "$out/code.txt"
         ;;
     "@@diff"*)
-        [ -n "$prev" ] || die "@@diff: no stage before $stage in solutions/"
+        [ -n "$prev" ] || deck_error "@@diff: no stage before $stage in solutions/"
         names="${w[*]:1}"
         old_names= new_names=
         if [ -n "$names" ]; then
             old_names=${names%%:*} new_names=${names#*:}
         fi
         "$tools/diff.sh" "$ROOT/solutions/$prev/matmul.cu" "$solution" "$old_names" "$new_names" > "$out/diff.txt" ||
-            die "@@diff failed"
+            deck_error "@@diff failed"
         listing diff "$out/diff.txt"
         ;;
     "@@figure"*)
         figures=$((figures + 1))
         pdf="$out/figure-$figures-${w[1]}.pdf"
         vars=$(printf '%s; ' "${w[@]:2}")
-        figure "${w[1]}" "$pdf" "stage='$stage'; $vars" || die "@@figure ${w[1]}"
+        figure "${w[1]}" "$pdf" "stage='$stage'; $vars" || deck_error "@@figure ${w[1]}"
         echo "![]($pdf)"
         ;;
     "@@image"*)
         figures=$((figures + 1))
         pdf="$out/figure-$figures-$(basename "${w[1]}" .svg).pdf"
-        [ -f "$ROOT/${w[1]}" ] || die "@@image: no ${w[1]}"
-        rsvg-convert -f pdf -o "$pdf" "$ROOT/${w[1]}" || die "@@image: rsvg-convert failed on ${w[1]}"
+        [ -f "$ROOT/${w[1]}" ] || deck_error "@@image: no ${w[1]}"
+        rsvg-convert -f pdf -o "$pdf" "$ROOT/${w[1]}" || deck_error "@@image: rsvg-convert failed on ${w[1]}"
         echo "![]($pdf){height=78%}"
         ;;
     "@@results"*)
-        "$tools/results.sh" "$stage" "$out" || die "@@results failed"
+        "$tools/results.sh" "$stage" "$out" || deck_error "@@results failed"
         ;;
     "@@agreement"*)
-        "$tools/agreement.sh" "${w[@]:1}" || die "@@agreement failed"
+        "$tools/agreement.sh" "${w[@]:1}" || deck_error "@@agreement failed"
         ;;
     *)
         printf '%s\n' "$line"

@@ -26,12 +26,6 @@ gpu_reports() {
     return 0
 }
 
-# machine DIR KEY: one value from a report's machine.tsv (empty if absent).
-machine() {
-    [ -f "$1/machine.tsv" ] || return 0
-    awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1/machine.tsv"
-}
-
 # gpu_name DIR: the GPU a timing report was made on, as nvidia-smi named it.
 gpu_name() {
     local name

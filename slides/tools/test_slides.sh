@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$root/build/tests/slides
 min_pages=${MIN_PAGES:-12}
 failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 cd "$root"
 
 rm -rf "$out"

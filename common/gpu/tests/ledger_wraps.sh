@@ -13,10 +13,10 @@ root=$(cd "$(dirname "$0")/../../.." && pwd)
 builds=${1:?usage: ledger_wraps.sh NVCC_BUILDS_DIR}
 ledger="$root/build/gpu/common/gpu_ledger.o"
 failures=0
-fail() { echo "FAIL gpu ledger: $*"; failures=$((failures + 1)); }
+. "$root/common/tests/lib.sh"   # fail
 
 wrapped=$(nm "$ledger" | awk '$2 == "T" && sub(/^__wrap_/, "", $3) { print $3 }' | paste -sd'|')
-[ -n "$wrapped" ] || { fail "$ledger defines no __wrap_ function"; exit 1; }
+[ -n "$wrapped" ] || { fail "gpu ledger: $ledger defines no __wrap_ function"; exit 1; }
 
 # calls LAB_EXEC: "caller callee" for every call or jump to a counted
 # function or its wrapper.  Each program is disassembled once (its listing
@@ -42,14 +42,14 @@ while IFS= read -r exe; do
     # A counted function called by anything but a wrapper (or, inside the
     # runtime, by another counted function whose wrapper ran first).
     bypass=$(calls "$exe" | awk -v w="^($wrapped)\$" '$2 !~ /^__wrap_/ && $1 !~ /^__wrap_/ && $1 !~ w' | head -n 1)
-    [ -z "$bypass" ] || fail "$name: $bypass (a call the ledger does not see)"
+    [ -z "$bypass" ] || fail "gpu ledger: $name: $bypass (a call the ledger does not see)"
     # Every <<<...>>> launch too (host-compute launches nothing).
     if grep -q '<<<' "$src"; then
         calls "$exe" | grep -Eq ' __wrap_(__)?cudaLaunchKernel(_ptsz)?$' ||
-            fail "$name: no kernel launch goes through the ledger's wrapper"
+            fail "gpu ledger: $name: no kernel launch goes through the ledger's wrapper"
     fi
 done < <(find "$builds" -name lab_exec -type f | sort)
-[ "$checked" -gt 0 ] || fail "no lab_exec under $builds (run nvcc_builds.sh first)"
+[ "$checked" -gt 0 ] || fail "gpu ledger: no lab_exec under $builds (run nvcc_builds.sh first)"
 
 # A right kernel puts no host memory in reach, and neither may the kit or
 # CUDA's runtime library: were any of them to call these, every launch of
@@ -57,7 +57,7 @@ done < <(find "$builds" -name lab_exec -type f | sort)
 for exe in "$builds"/solutions/*/lab_exec; do
     reach=$(calls "$exe" | grep -E ' __wrap_(cudaMallocHost|cudaHostAlloc|cudaHostRegister|cudaMallocManaged|__cudaRegisterManagedVar)$' |
         head -n 1)
-    [ -z "$reach" ] || fail "${exe#"$builds"/}: $reach puts host memory in reach of every launch"
+    [ -z "$reach" ] || fail "gpu ledger: ${exe#"$builds"/}: $reach puts host memory in reach of every launch"
 done
 
 # expect CHEAT WRAPPER: the cheat's lab_exec calls WRAPPER.
@@ -65,9 +65,9 @@ expect() {
     local exe
     exe=$(find "$builds/grader/tests/bad-kernels/$1" -name lab_exec -type f | head -n 1)
     if [ -z "$exe" ]; then
-        fail "$1: not built"
+        fail "gpu ledger: $1: not built"
     elif ! calls "$exe" | grep -q " __wrap_$2\$"; then
-        fail "$1: never calls __wrap_$2, so the ledger would not count it"
+        fail "gpu ledger: $1: never calls __wrap_$2, so the ledger would not count it"
     fi
 }
 expect host-compute cudaMemcpy
@@ -90,9 +90,9 @@ if [ -n "${NVCC:-}" ]; then
             LAB_SRC="$root/solutions/01-naive/matmul.cu" OUT="$elsewhere/out" COMMON_OUT="$elsewhere/common" \
             "$elsewhere/out/lab_exec" > "$elsewhere/build.log" 2>&1; then
         calls "$elsewhere/out/lab_exec" | grep -Eq ' __wrap_(__)?cudaLaunchKernel(_ptsz)?$' ||
-            fail "nvcc through a wrapper script: the kernel launch does not go through the ledger's wrapper"
+            fail "gpu ledger: nvcc through a wrapper script: the kernel launch does not go through the ledger's wrapper"
     else
-        fail "nvcc through a wrapper script: solutions/01-naive does not build: $(grep -m1 -i error "$elsewhere/build.log")"
+        fail "gpu ledger: nvcc through a wrapper script: solutions/01-naive does not build: $(grep -m1 -i error "$elsewhere/build.log")"
     fi
 fi
 

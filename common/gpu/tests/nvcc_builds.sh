@@ -36,24 +36,33 @@ export root out
 make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null "$root/build/gpu/common/harness.o" \
     "$root/build/gpu/common/gpu_ledger.o" > /dev/null 2>&1
 
+# The bad kernels a GPU build must refuse, as the simulator's build does
+# when it asks nvcc first (NVCC_CHECK): the grade must not depend on which
+# of the two built the file; and one that calls cuBLAS, which no lab links.
+refusals() {
+    local f dir status=0
+    for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared,too-much-constant,uses-cublas}/*/matmul.cu; do
+        dir=$out/$(dirname "$f")
+        mkdir -p "$dir"
+        if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
+                "$dir/lab_exec" > "$dir/nvcc.log" 2>&1; then
+            echo "FAIL nvcc: $f builds, but nvcc must refuse it"
+            status=1
+        else
+            echo "nvcc refuses: $f ($(grep -m 1 -E 'error|undefined reference' "$dir/nvcc.log" | sed -e 's/^.*error *: *//' -e 's/^.*undefined/undefined/'))"
+        fi
+    done
+    return $status
+}
+
+# The refusals are built beside the others (a few files, one after another).
+refusals > "$out/refusals.log" 2>&1 &
+refusing=$!
 ls labs/*/matmul.cu solutions/*/matmul.cu grader/tests/right-kernels/*/*/matmul.cu \
     grader/tests/bad-kernels/{active-mask,occupancy-query,launch-by-api,launch-with-attributes,default-kernel-argument,cooperative-groups-grid,cooperative-groups-memcpy,inline-ptx,prints-from-every-thread,racy-split-k,resets-the-device,too-many-registers,launch-bounds-exceeded,misaligned-float4,static-plus-dynamic-shared,loads-through-atomics,loads-through-memcpy,naive-where-tile-does-not-divide}/*/matmul.cu \
     grader/tests/bad-kernels/host-compute*/*/matmul.cu grader/tests/bad-kernels/rebuilds-inputs-on-host/*/matmul.cu |
     xargs -P "$jobs" -I{} bash -c 'build_one "$1"' _ {}
 status=$?
-
-# The bad kernels a GPU build must refuse, as the simulator's build does
-# when it asks nvcc first (NVCC_CHECK): the grade must not depend on which
-# of the two built the file; and one that calls cuBLAS, which no lab links.
-for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared,too-much-constant,uses-cublas}/*/matmul.cu; do
-    dir=$out/$(dirname "$f")
-    mkdir -p "$dir"
-    if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
-            "$dir/lab_exec" > "$dir/nvcc.log" 2>&1; then
-        echo "FAIL nvcc: $f builds, but nvcc must refuse it"
-        status=1
-    else
-        echo "nvcc refuses: $f ($(grep -m 1 -E 'error|undefined reference' "$dir/nvcc.log" | sed -e 's/^.*error *: *//' -e 's/^.*undefined/undefined/'))"
-    fi
-done
+wait $refusing || status=1
+cat "$out/refusals.log"
 exit $status

@@ -8,11 +8,7 @@ build=${1:-build}
 data=common/sim/tests/data
 failures=0
 
-fail()
-{
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
+. common/tests/lib.sh   # fail
 
 if [ ! -f "$data/launch_forms.cu" ]; then
     echo "rewrite_compiles.sh: run it from the repo root" >&2
