@@ -62,7 +62,7 @@
 #                                   (common/debian_mirror.sh)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-. "$root/grader/lib.sh"   # run_with_progress, copy_kit
+. "$root/common/c_numbers.sh"   # C's numbers, whatever the locale
 base="$root/build/platforms"
 mirror=$("$root/common/debian_mirror.sh")
 all="debian13-gcc14 debian13-clang19 debian13-gcc13 debian-testing-gcc16 host-gcc11 host-clang-ucontext aarch64-qemu"
@@ -82,7 +82,7 @@ for name in $wanted; do
     esac
 done
 failures=0
-. "$root/common/tests/lib.sh"   # fail
+. "$root/common/tests/lib.sh"   # fail, run_with_progress, copy_kit
 start=$SECONDS
 
 if [ "$(id -u)" != 0 ]; then

@@ -13,7 +13,7 @@
 #   grader/tests/gradescope_bundle.sh     (run by `make test-grading`)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-. "$root/grader/lib.sh"   # run_with_progress, score, points_table
+. "$root/grader/lib.sh"   # score, points_table
 # Stage 01's points, and those of its kernel alone (a submission without
 # answers.txt loses the quiz's).
 full01=$(score max "$(points_table 01-naive)")
@@ -21,7 +21,7 @@ kernel01=$(score kernel_max "$(points_table 01-naive)")
 fake="$root/build/test-grading/gradescope/autograder"
 zip="$root/build/gradescope/autograder.zip"
 failures=0
-. "$root/common/tests/lib.sh"   # fail
+. "$root/common/tests/lib.sh"   # fail, run_with_progress
 
 # json_shape FILE: "score max_score tests" of a results.json if it is valid
 # JSON (a whole parser: objects, arrays, strings with escapes, numbers,

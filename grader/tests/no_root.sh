@@ -21,7 +21,8 @@ id "$user" > /dev/null 2>&1 || useradd --create-home --shell /bin/bash "$user" |
 work=$(mktemp -d /tmp/kit-no-root.XXXXXX)
 [ -n "${NO_ROOT_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 kit=$work/kit
-. "$root/grader/lib.sh"   # copy_kit, score, points_table
+. "$root/grader/lib.sh"   # score, points_table
+. "$root/common/tests/lib.sh"   # copy_kit
 stage=02-shared-2x2
 full=$(score max "$(points_table $stage)")
 copy_kit "$kit"
