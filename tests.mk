@@ -110,7 +110,7 @@ GRADING_TESTS := grade_stages quiz bad_kernels grade_all submission_shapes class
     gradescope_bundle handout mutants_drift mutants slurm_scripts
 test-grading: $(GRADE_SUITE) test-quiz
 	@mkdir -p $(TEST_OUT) && times_file=$(TEST_OUT)/grading-times.txt && \
-	cpu_seconds() { awk 'NR == 2 { split($$1, u, /[ms]/); split($$2, s, /[ms]/); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' $$times_file; }; \
+	cpu_seconds() { awk -f common/tests/cpu_seconds.awk $$times_file; }; \
 	for t in $(GRADING_TESTS); do \
 	    start=$$(date +%s); times > $$times_file; cpu_start=$$(cpu_seconds); \
 	    echo "BACKEND=sim grader/tests/$$t.sh"; \

@@ -23,11 +23,9 @@ make_cmd=${MAKE:-make}
 mkdir -p "$out/lanes" || exit 2
 cores=$(nproc 2>/dev/null || echo 1)
 
-# cpu_seconds: the CPU time this shell's finished children took.  `times`
-# must run in this shell (in $(...) a subshell's children are counted).
-cpu_seconds() {
-    awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1"
-}
+# cpu_seconds FILE: the CPU time this shell's finished children took, from
+# what `times > FILE` wrote (run by this shell: cpu_seconds.awk says why).
+cpu_seconds() { awk -f "$(dirname "$0")/cpu_seconds.awk" "$1"; }
 
 # run_lane TIMES PHASE...: the phases in turn, each one's length and CPU
 # seconds said after it; stops at the first that fails.
