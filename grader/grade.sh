@@ -406,10 +406,6 @@ build_stage() {
         if [ -n "$gate" ] && shown=$(build_lab "$stage" "$dir" "build-${gate//=/_}" "$gate_defines"); then
             ln -s "build-${gate//=/_}" "$dir/build" && ln -s "build-${gate//=/_}.log" "$dir/build.log"
             built=0
-        elif [ -n "$gate" ] && [[ $shown == *"the compiler did not finish within"* ]]; then
-            # A compile stopped at its time limit is not waited for twice.
-            echo "$shown"
-            built=1
         else
             build_lab "$stage" "$dir" build ""
             built=$?
