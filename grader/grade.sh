@@ -344,16 +344,6 @@ builds_run_by() {
         tr ' ' '\n' | grep -v '^$' | sort -u
 }
 
-# plain_build_run STAGE WANTED: whether a test runs the plain build
-# (build/); WANTED, when not empty, the build folders of the tests chosen.
-plain_build_run() {
-    if [ -n "$2" ]; then
-        grep -qx build <<< "$2"
-    else
-        GRADE_BACKEND=$backend "$suite" --builds "$1" | cut -f2 | tr ' ' '\n' | grep -qx build
-    fi
-}
-
 # build_stage STAGE: the stage's folder made afresh, the submission's two
 # files copied in, and matmul.cu built in each of the stage's variants.
 # Prints what the builds said, then, last, a line that starts with
@@ -386,37 +376,8 @@ build_stage() {
         [ -n "$archives" ] && no_kernel+="; the submission holds $archives, which the grader does not unpack: unpack it into the submission's folder and grade again"
     else
         cp "$src" "$dir/src/matmul.cu"
-        # Tests run alone (GRADE_CASES) need only the builds they run
-        # (grade_suite --builds): the others are not made.
-        local wanted="" gate="" gate_defines="" shown="" failed_before=""
-        [ -n "${GRADE_CASES:-}" ] && wanted=$(builds_run_by "$stage" "$GRADE_CASES")
-        # The first build is the gate: if the file does not build, no test
-        # runs.  Where no test runs the plain build (stage 04's run at a
-        # TILE), the first variant a test runs is the gate, and build/ is a
-        # link to it; only if it fails is the plain build made, to tell a
-        # file that does not compile from one that does not take the setting.
-        if ! plain_build_run "$stage" "$wanted"; then
-            IFS=$'\t' read -r gate gate_defines < <(build_variants "$stage" |
-                while IFS=$'\t' read -r variant defines; do
-                    case $variant in check*) continue ;; esac
-                    [ -n "$wanted" ] && ! grep -qxF "build-${variant//=/_}" <<< "$wanted" && continue
-                    printf '%s\t%s\n' "$variant" "$defines"
-                done | head -n 1)
-        fi
-        if [ -n "$gate" ] && shown=$(build_lab "$stage" "$dir" "build-${gate//=/_}" "$gate_defines"); then
-            ln -s "build-${gate//=/_}" "$dir/build" && ln -s "build-${gate//=/_}.log" "$dir/build.log"
-            built=0
-        else
-            build_lab "$stage" "$dir" build ""
-            built=$?
-            # It builds as it is, and not with the gate's setting.
-            if [ $built -eq 0 ] && [ -n "$gate" ]; then
-                setting_not_taken "$stage" "$gate_defines"
-                echo "$shown"
-                echo "   (the tests of $gate score 0)"
-                failed_before=1
-            fi
-        fi
+        build_lab "$stage" "$dir" build ""
+        built=$?
         if [ $built -eq 3 ]; then
             no_kernel="not graded on the simulator: matmul.cu $kit_limit_why"
         elif [ $built -eq 5 ]; then
@@ -430,10 +391,14 @@ build_stage() {
             # with other settings, e.g. another tile width; their tests
             # fail alone.
             # The compiler's messages once, for the first that fails.
+            # Tests run alone (GRADE_CASES) need only the builds they run
+            # (grade_suite --builds): the others are not made.
+            local wanted=""
+            [ -n "${GRADE_CASES:-}" ] && wanted=$(builds_run_by "$stage" "$GRADE_CASES")
             build_variants "$stage" |
                 {
+                    failed_before=""
                     while IFS=$'\t' read -r variant defines; do
-                        [ "$variant" = "$gate" ] && continue
                         [ -n "${GRADE_CASES:-}" ] && ! grep -qxF "build-${variant//=/_}" <<< "$wanted" && continue
                         # make reads an argument with "=" as a variable: no "=" in paths.
                         shown=$(build_lab "$stage" "$dir" "build-${variant//=/_}" "$defines") && continue

@@ -160,9 +160,8 @@ done
 # aimed at a test of the TILE=32 build, has that build and no TILE=16 one.
 witness="$out/04-tiled/phases-floor/grade/04-tiled" builds_right=1
 if printf '%s\n' "${list[@]}" | grep -qx 04-tiled/phases-floor; then
-    if [ -x "$witness/build-TILE_32/lab_exec" ] && [ ! -e "$witness/build-TILE_16" ] && [ ! -e "$witness/build-check-TILE_16" ] &&
-            [ "$(readlink "$witness/build")" = build-TILE_32 ]; then
-        echo "ok   04-tiled/phases-floor: only the builds its targets run were made (TILE=32's, build/ a link to it: no plain one, no TILE=16)"
+    if [ -x "$witness/build-TILE_32/lab_exec" ] && [ ! -e "$witness/build-TILE_16" ] && [ ! -e "$witness/build-check-TILE_16" ]; then
+        echo "ok   04-tiled/phases-floor: only the builds its targets run were made (TILE=32's, no TILE=16)"
     else
         echo "FAIL 04-tiled/phases-floor: its builds are not the ones its targets run: $(cd "$witness" && ls -d build* | paste -sd' ')"
         builds_right=0
