@@ -34,7 +34,7 @@
 #include "fiber.h"
 #include "launch_limits.h"
 #include "runtime_state.h"
-#include "warp_ops.h"
+#include "warp_rules.h"
 
 namespace sim {
 

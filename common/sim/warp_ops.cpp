@@ -1,8 +1,8 @@
-// See warp_ops.h.  The shuffles' rules are those of the CUDA C++
+// See warp_rules.h.  The shuffles' rules are those of the CUDA C++
 // Programming Guide's warp shuffle functions: a segment of `width` lanes,
 // a source outside the segment (or past its end) gives the lane its own
 // value, and a source that takes no part gives an undefined one.
-#include "warp_ops.h"
+#include "warp_rules.h"
 
 namespace sim {
 

@@ -1,13 +1,12 @@
-// What each lane gets back from a warp-level call (__shfl_*_sync,
-// __ballot_sync, __any_sync, __all_sync, __reduce_*_sync, __match_*_sync,
-// __syncwarp), once every lane of
-// its mask has arrived: CUDA's rules, apart from the rendezvous itself
-// (launch.cpp), so they can be tested alone.
+// What a lane's warp-level call (__shfl_*_sync, __ballot_sync, __any_sync,
+// __all_sync, __reduce_*_sync, __match_*_sync, __syncwarp) carries to the
+// rendezvous in launch.cpp.  A lab file includes this (through cuda_sim.h),
+// so it holds the call's shape alone; the rules that answer it are
+// warp_rules.h's, which need <string>, a fifth of a lab build's parsing.
 #ifndef SIM_WARP_OPS_H
 #define SIM_WARP_OPS_H
 
 #include <cstdint>
-#include <string>
 
 namespace sim {
 
@@ -28,16 +27,6 @@ struct warp_call {
     int arg = 0;    // srcLane, delta or laneMask; 1 for a signed reduction
     int width = 32; // the shuffles' segment width
 };
-
-// The name a student wrote, for messages.
-const char *warp_op_name(warp_op op);
-
-// What `lane` gets back, given every lane's call (calls[l] is meaningful
-// where bit l of `taking_part` is set: the lanes of the mask that arrived).
-// False, with why, when CUDA leaves the answer undefined: a shuffle from a
-// lane that takes no part, a width that is not a power of two up to 32.
-bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigned lane, uint64_t *result,
-                 std::string *why);
 
 } // namespace sim
 
