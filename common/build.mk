@@ -2,9 +2,10 @@
 #
 #   make -f common/build.mk LAB_SRC=path/matmul.cu LAB_NAME=01-naive OUT=dir [BACKEND=..] [LAB_DEFINES=-DTILE=16]
 #
-# produces $(OUT)/run_lab (check and time) and $(OUT)/lab_exec (what the
-# grader runs).  The shared pieces are built once per backend under
-# build/<backend>/common.  Called by common/lab.mk and by the grader.
+# produces $(OUT)/run_lab (check and time).  The shared pieces are built
+# once per backend under build/<backend>/common.  Called by common/lab.mk,
+# the report and the kit's tools; the grader's own program around a lab
+# file, lab_exec, is grader/lab_exec.mk's, which includes this file.
 
 include $(dir $(lastword $(MAKEFILE_LIST)))backend.mk
 
@@ -18,10 +19,10 @@ DEFS := -DLAB_NAME='"$(LAB_NAME)"' -DLAB_BUILT_WITH='"$(strip $(LAB_DEFINES))"' 
 # clash with the harness's; renamed, it is compiled and never called.  (The
 # C, C++ and CUDA headers name main in comments alone.)
 LAB_FILE_DEFS := $(DEFS) -Dmain=lab_file_own_main
-INCLUDES := -I$(ROOT)/common -I$(ROOT)/grader
+INCLUDES := -I$(ROOT)/common
 
 .PHONY: lab-programs
-lab-programs: $(OUT)/run_lab $(OUT)/lab_exec
+lab-programs: $(OUT)/run_lab
 
 # record_if_changed FILE,TEXT: writes TEXT to FILE when FILE holds something
 # else, so FILE is newer than what was built with other settings.  A rule
@@ -45,7 +46,7 @@ LAB_BUILT_WITH = $(LAB_FILE_DEFS) $(if $(filter sim,$(BACKEND)),$(CXX_SIM) $(SIM
 $(OUT)/built-with: always-compare
 	$(call record_if_changed,$@,$(filter-out -Werror,$(LAB_BUILT_WITH)))
 
-# The program around a lab file (grader/lab_exec.cu, common/run_lab.cu) is
+# The program around a lab file (common/run_lab.cu, grader/lab_exec.cu) is
 # the same for every lab file of a stage, so it is compiled once per stage,
 # defines, compiler and flags, and kept under COMMON_OUT/programs/, in a
 # folder named by a checksum of them all; a build whose object is there,
@@ -55,7 +56,7 @@ $(OUT)/built-with: always-compare
 # Where that folder cannot be written (the grader running as another user
 # than the one who built the kit), each build compiles its own.
 # program_object COMPILE: $@ from $<, compiled by COMPILE or copied.
-PROGRAM_HEADERS := $(wildcard $(ROOT)/common/*.h $(ROOT)/grader/*.h)
+PROGRAM_HEADERS := $(wildcard $(ROOT)/common/*.h)
 program_object = @mkdir -p $(@D); \
     key=$$(printf '%s\n' $(call single_quoted,$1) | cksum | cut -d' ' -f1); \
     kept=$(COMMON_OUT)/programs/$(LAB_NAME)-$$key/$(@F); \
@@ -169,11 +170,11 @@ $(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT
 $(OUT)/%.o: $(ROOT)/common/%.cu $(SIM_HEADERS) $(PROGRAM_HEADERS) $(OUT)/built-with
 	$(call program_object,$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++)
 
-$(OUT)/%.o: $(ROOT)/grader/%.cu $(SIM_HEADERS) $(PROGRAM_HEADERS) $(OUT)/built-with
-	$(call program_object,$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) $(DEFS) -x c++)
-
-$(OUT)/run_lab $(OUT)/lab_exec: $(OUT)/%: $(OUT)/%.o $(OUT)/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
-	$(CXX_SIM) -pthread $^ -o $@
+# A program around the lab file (run_lab; the grader's lab_exec) is its
+# object, the lab file's and the simulator.
+SIM_PROGRAM_LINK = $(CXX_SIM) -pthread $^ -o $@
+$(OUT)/run_lab: $(OUT)/run_lab.o $(OUT)/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
+	$(SIM_PROGRAM_LINK)
 
 # A file that has a main of its own and none of the harness (the program
 # common/occupancy/occupancy_api.sh writes around a lab file), built as a
@@ -195,8 +196,8 @@ $(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h
 	@mkdir -p $(@D)
 	$(SIM_DIR)/compile_checked.sh $(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_CHECK_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
-$(OUT)/check/run_lab $(OUT)/check/lab_exec: $(OUT)/check/%: $(OUT)/%.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
-	$(CXX_SIM) -pthread $^ -o $@
+$(OUT)/check/run_lab: $(OUT)/run_lab.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES) $(COMMON_OUT)/harness.o $(COMMON_OUT)/libsim.a
+	$(SIM_PROGRAM_LINK)
 
 else
 # ---------------------------------------------------------------- GPU
@@ -207,39 +208,8 @@ $(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 $(OUT)/%.o: $(ROOT)/common/%.cu $(PROGRAM_HEADERS) $(OUT)/built-with
 	$(call program_object,$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS))
 
-$(OUT)/%.o: $(ROOT)/grader/%.cu $(PROGRAM_HEADERS) $(OUT)/built-with
-	$(call program_object,$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(DEFS))
-
 $(OUT)/run_lab: $(OUT)/run_lab.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o
 	$(NVCC) $(NVCC_ARCH_FLAGS) $^ -o $@
-
-# What the grader runs keeps a ledger of where C came from: every runtime
-# call grader/gpu_ledger.cpp defines a __wrap_ for goes through it first
-# (ld --wrap), the list read from the object itself so it cannot drift.
-# The runtime library is found where nvcc itself links from (its -dryrun
-# prints the -L folders), not beside the nvcc on PATH: that may be a wrapper
-# script in another folder.  Evaluated only when the ledger is built.
-CUDA_LIBRARY_DIRS = $(patsubst -L%,%,$(filter -L%,$(subst ",,$(shell \
-    $(NVCC) -dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^\#\$$ LIBRARIES=//p'))))
-CUDART_STATIC = $(firstword $(wildcard $(addsuffix /libcudart_static.a,$(CUDA_LIBRARY_DIRS))))
-$(COMMON_OUT)/gpu_ledger.o: $(ROOT)/grader/gpu_ledger.cpp $(ROOT)/grader/gpu_ledger.h $(ROOT)/grader/lab_exec_protocol.h
-	@mkdir -p $(@D)
-	$(NVCC) -O2 -std=c++17 $(INCLUDES) \
-	    $$(nm -g $(CUDART_STATIC) 2>/dev/null | grep -q ' T __cudaLaunchKernel$$' && echo -DGPU_LEDGER_INTERNAL_LAUNCH) \
-	    -c $< -o $@
-
-# A launch the ledger cannot see would let a product made on the host pass
-# as the kernel's, so a kernel launch that bypasses it stops the build.
-# (When nvcc's own <<<...>>> code is what bypasses it, the grader's canary
-# fails to build too, and that is a kit error.)
-$(OUT)/lab_exec: $(OUT)/lab_exec.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/gpu_ledger.o
-	@for launch in $$(nm -u $(OUT)/matmul.o | awk '$$2 ~ /^(__)?cudaLaunch(Cooperative)?Kernel/ { print $$2 }' | sort -u); do \
-	    nm $(COMMON_OUT)/gpu_ledger.o | grep -q " T __wrap_$$launch$$" || { \
-	        echo "error: kernels launched through $$launch cannot be graded on a GPU: the grader's ledger" \
-	             "(grader/gpu_ledger.cpp) has no wrapper for it in this CUDA runtime ($(CUDART_STATIC))" >&2; \
-	        exit 1; }; done
-	$(NVCC) $(NVCC_ARCH_FLAGS) $^ $$(nm $(COMMON_OUT)/gpu_ledger.o | \
-	    awk '$$2 == "T" && sub(/^__wrap_/, "", $$3) { printf " -Xlinker --wrap=%s", $$3 }') -o $@
 
 # The device's limits (make query).
 $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_check.h

@@ -200,7 +200,7 @@ build_lab() {
     (
         ulimit -d $((compile_memory_mib * 1024)) 2>/dev/null
         export TMPDIR="$dir/$sub.tmp"
-        LC_ALL=C exec timeout -k 5 "$seconds" make --no-print-directory -f "$root/common/build.mk" $how \
+        LC_ALL=C exec timeout -k 5 "$seconds" make --no-print-directory -f "$root/grader/lab_exec.mk" $how \
             LAB_SRC="$dir/src/matmul.cu" LAB_NAME="$stage" OUT="$dir/$sub" LAB_DEFINES="$defines" NVCC_CHECKED="$checked" "$target"
     ) > "$dir/$sub.log" 2>&1
     status=$?

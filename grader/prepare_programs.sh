@@ -16,7 +16,7 @@ out=$root/build/$backend/prepare/programs
 # prepare STAGE NAME BACKEND DEFINES: the program object of one build.
 prepare() {
     local dir="$out/$1-${2//=/_}"
-    make --no-print-directory -f "$root/common/build.mk" BACKEND="$3" LAB_SRC=/dev/null LAB_NAME="$1" \
+    make --no-print-directory -f "$root/grader/lab_exec.mk" BACKEND="$3" LAB_SRC=/dev/null LAB_NAME="$1" \
         OUT="$dir" LAB_DEFINES="$4" "$dir/lab_exec.o" || exit 1
 }
 for stage in $(kit_stages); do

@@ -12,7 +12,7 @@ out=${1:?usage: gpu_ledger.sh OUT_DIR}
 nvcc=${NVCC:-nvcc}
 ledger="$root/build/gpu/common/gpu_ledger.o"
 mkdir -p "$out"
-make --no-print-directory -s -f "$root/common/build.mk" BACKEND=gpu LAB_SRC=/dev/null "$ledger" || exit 1
+make --no-print-directory -s -f "$root/grader/lab_exec.mk" BACKEND=gpu LAB_SRC=/dev/null "$ledger" || exit 1
 # shellcheck disable=SC2086  # CHECK_INCLUDES holds separate flags
 "$nvcc" -O2 -std=c++17 -I"$root/grader" -I"$root/common" ${CHECK_INCLUDES:-} -c "$root/grader/tests/test_gpu_ledger.cpp" \
     -o "$out/test_gpu_ledger.o" || exit 1

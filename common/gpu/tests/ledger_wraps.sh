@@ -86,7 +86,7 @@ if [ -n "${NVCC:-}" ]; then
     mkdir -p "$elsewhere/bin"
     printf '#!/bin/sh\nexec %s "$@"\n' "$(command -v "$NVCC")" > "$elsewhere/bin/nvcc"
     chmod +x "$elsewhere/bin/nvcc"
-    if make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu ARCH=90 NVCC="$elsewhere/bin/nvcc" \
+    if make --no-print-directory -f "$root/grader/lab_exec.mk" BACKEND=gpu ARCH=90 NVCC="$elsewhere/bin/nvcc" \
             LAB_SRC="$root/solutions/01-naive/matmul.cu" OUT="$elsewhere/out" COMMON_OUT="$elsewhere/common" \
             "$elsewhere/out/lab_exec" > "$elsewhere/build.log" 2>&1; then
         calls "$elsewhere/out/lab_exec" | grep -Eq ' __wrap_(__)?cudaLaunchKernel(_ptsz)?$' ||

@@ -19,7 +19,7 @@ build_one() {
     local f=$1 dir
     dir=$out/$(dirname "$f")
     mkdir -p "$dir"
-    if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
+    if make --no-print-directory -f grader/lab_exec.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
             "$dir/lab_exec" "$dir/run_lab" > "$dir/nvcc.log" 2>&1; then
         echo "nvcc: $f"
     else
@@ -33,7 +33,7 @@ export root out
 
 # The shared objects (harness.o, gpu_ledger.o) once, before the files race
 # to build them.
-make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null "$root/build/gpu/common/harness.o" \
+make --no-print-directory -f grader/lab_exec.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null "$root/build/gpu/common/harness.o" \
     "$root/build/gpu/common/gpu_ledger.o" > /dev/null 2>&1
 
 # The bad kernels a GPU build must refuse, as the simulator's build does
@@ -44,7 +44,7 @@ refusals() {
     for f in grader/tests/bad-kernels/{host-function-in-kernel,too-much-static-shared,too-much-constant,uses-cublas}/*/matmul.cu; do
         dir=$out/$(dirname "$f")
         mkdir -p "$dir"
-        if make --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
+        if make --no-print-directory -f grader/lab_exec.mk BACKEND=gpu ARCH=90 LAB_SRC="$root/$f" OUT="$dir" \
                 "$dir/lab_exec" > "$dir/nvcc.log" 2>&1; then
             echo "FAIL nvcc: $f builds, but nvcc must refuse it"
             status=1

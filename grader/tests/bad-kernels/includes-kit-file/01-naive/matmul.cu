@@ -3,10 +3,11 @@
 // solution): nvcc, with the kit's folders on its include path, compiles it
 // and the stage passes on a GPU.  The simulator's build could not compile
 // that (launches in an included file are not rewritten), so this case
-// includes a header of the grader instead, to show the rule on every
-// backend: the kernel below is right, and its tests still score 0.
+// includes a header of the grader instead, by the same path through the
+// kit's common/ folder, to show the rule on every backend: the kernel
+// below is right, and its tests still score 0.
 #include "lab.h"
-#include "lab_exec_protocol.h"
+#include "../grader/lab_exec_protocol.h"
 
 __global__ void matmul_kernel(const float *A, const float *B, float *C, int n)
 {
