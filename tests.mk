@@ -59,14 +59,13 @@ else
 # end (minutes): stopped halfway, an install would leave dpkg broken, here
 # or in a chroot.  TEST_STEPS="test-harness test-sass" runs those alone.
 # Early on, the platforms' chroots are being prepared (most of a core for
-# five minutes), so the short phases there run in turn.  test-platforms
-# (two toolchains at a time, each in a copy of the kit) and test-nvcc
-# (compiles, two at a time) each leave a fifth of two cores idle: they
-# run side by side.
+# five minutes), so the short phases there run in turn.  Elsewhere too:
+# on two cores, test-platforms beside test-nvcc took 1390 s where in turn
+# they take 1308 s (their CPU seconds grew by what the idle cores gave).
 TEST_STEPS := test-shared-builds test-harness test-sim-unit test-build-rules test-bench-builds \
-    test-grading test-occupancy test-sass test-lessons \
+    test-grading test-occupancy test-sass test-nvcc test-lessons \
     test-report+test-slides,test-slurm \
-    test-platforms+test-nvcc
+    test-platforms
 TEST_PHASES = $(subst +, ,$(subst $(comma), ,$(TEST_STEPS)))
 test: deps
 	@prepare=; \
@@ -109,19 +108,13 @@ test-quiz: $(TEST_OUT)/test_quiz_answer
 	$(TEST_OUT)/test_quiz_answer
 
 # The grader's own tests, each a phase of its own (test-grading-NAME), in
-# steps as make test's are (common/tests/run_phases.sh): each one's length
-# and CPU seconds said after it.  grade_stages keeps about 1.7 cores busy,
-# so the tests that mostly keep one (a grade or two at a time) run beside
-# it, in a lane of their own; the others grade their cases a few at once
-# and fill both cores alone.  Those that time their kernels on a slow
-# machine (bad_kernels's slow-machine cases, class_ranking's limits at 0.3)
-# are not beside that lane.  Each test's scratch is its own folder under
-# build/test-grading; make grade-prepare, which two may ask for at once,
-# runs under a lock (grader/grade_all.sh).
-GRADING_STEPS :=     test-grading-grade_stages+test-grading-quiz,test-grading-submission_shapes,test-grading-grade_all,test-grading-kit_error,test-grading-no_root,test-grading-handout,test-grading-mutants_drift,test-grading-slurm_scripts \
-    test-grading-bad_kernels test-grading-class_ranking test-grading-gradescope_bundle test-grading-mutants
+# turn (common/tests/run_phases.sh), each one's length and CPU seconds said
+# after it.  Not side by side: most grade a few cases at once already, and
+# the light ones beside grade_stages saved 9 s of 800 on two cores.
+GRADING_TESTS := grade_stages quiz bad_kernels grade_all submission_shapes class_ranking kit_error no_root \
+    gradescope_bundle handout mutants_drift mutants slurm_scripts
 test-grading: $(GRADE_SUITE) test-quiz
-	@MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT)/grading $(GRADING_STEPS)
+	@MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT)/grading $(addprefix test-grading-,$(GRADING_TESTS))
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
 # One of them: make test-grading-mutants runs grader/tests/mutants.sh.
