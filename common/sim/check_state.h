@@ -212,19 +212,27 @@ void global_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
                    bool atomic = false, bool block_scoped = false);
 
 // ---------------------------------------------------------------- check_hazards.cpp
+// Judges an access to the block's shared memory against its words' shadows
+// (hazards, reads of words never written), then counts and records it.
 void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic);
+// A new phase or block: no warp-level meeting orders anything yet.
 void forget_meetings(worker_check *w);
 
 // ---------------------------------------------------------------- check_races.cpp
+// The launch called __threadfence(): its blocks hand data over on purpose.
 extern std::atomic<bool> launch_fenced;
+// The shadow words of the device allocation at lo, made on first use.
 global_shadow_word *global_shadow_of(uintptr_t lo, uintptr_t len);
+// Judges an access inside an allocation for a race with another block.
 void block_order(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic,
                  bool block_scoped);
 
 // ---------------------------------------------------------------- check_requests.cpp
+// The phase's accesses of threads first..last-1 (one warp) as requests.
 void analyse_warp(worker_check *w, unsigned first, unsigned last);
 
 // ---------------------------------------------------------------- check_report.cpp
+// The launch's report, when it ends.
 void print_report(launch_totals &t);
 
 }  // namespace sim::checking
