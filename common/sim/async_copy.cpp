@@ -1,5 +1,5 @@
 // cp.async for the simulator: __pipeline_memcpy_async, __pipeline_commit and
-// __pipeline_wait_prior (include/cuda_pipeline_primitives.h).
+// __pipeline_wait_prior (include/cuda_pipeline_primitives.h, which calls here).
 //
 // A GPU may land an asynchronous copy at any moment between its issue and
 // the wait that covers it.  The simulator lands it at the last moment, in
@@ -16,8 +16,7 @@
 #include <vector>
 
 #include "check_mode.h"
-#include "cuda_sim.h"
-#include "include/cuda_pipeline_primitives.h"  // declares what this file defines
+#include "engine.h"  // declares what this file defines
 #include "runtime_state.h"
 
 namespace sim {

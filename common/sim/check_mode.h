@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-#include "cuda_sim.h"
+#include "engine.h"
 
 namespace sim {
 

@@ -19,18 +19,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "sim_runtime_api.h"
-#include "warp_ops.h"
+#include "engine.h"
 
-// malloc and free as a lab file spells them (cuda_spellings.h): inside a
-// kernel a block of the device's heap, outside one the host's malloc
-// (device_heap.cpp); std::malloc and std::free too.
-extern "C" void *sim_kernel_malloc(size_t bytes) noexcept;
-extern "C" void sim_kernel_free(void *p) noexcept;
-// memcpy and memset likewise: in a kernel, copies check mode sees
-// (device_memcpy.cpp); outside one, the C library's.
-extern "C" void *sim_memcpy(void *dst, const void *src, size_t bytes) noexcept;
-extern "C" void *sim_memset(void *dst, int value, size_t bytes) noexcept;
+// malloc, free, memcpy and memset as a lab file spells them
+// (cuda_spellings.h; engine.h says what each does): std:: ones too.
 namespace std {
 using ::sim_kernel_free;
 using ::sim_kernel_malloc;
@@ -42,7 +34,6 @@ using ::sim_memset;
 // Check builds keep kernels out of line, so their accesses are the
 // kernel's own, and turn checking on before main runs.
 #define SIM_GLOBAL __attribute__((noinline))
-extern "C" void sim_check_enable(void);
 static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 #else
 #define SIM_GLOBAL
@@ -88,57 +79,6 @@ static const bool sim_check_mode_on_ = (sim_check_enable(), true);
 // the rewrite registers (rewrite_launch.c, register_managed_variable).
 #define SIM_MANAGED
 
-struct uint3 { unsigned x, y, z; };
-
-struct dim3 {
-    unsigned x, y, z;
-    constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
-    constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
-    constexpr operator uint3() const { return uint3{x, y, z}; }
-};
-
-#include "sim_vector_types.h"
-
-namespace sim {
-
-// Where the running CUDA thread is.  The scheduler points these at the
-// fiber it switches to, so reads after a barrier see the new thread.
-struct async_copy_queue;  // a thread's cp.async copies not yet waited for (async_copy.cpp)
-struct thread_state {
-    uint3 thread_idx;
-    async_copy_queue *async_copies = nullptr;
-};
-struct block_state { uint3 block_idx; dim3 block_dim, grid_dim; };
-extern thread_local thread_state *current_thread;
-extern thread_local block_state *current_block;
-
-void barrier();
-// A barrier that also counts the block's threads whose predicate is true
-// (__syncthreads_count, _and, _or).
-unsigned barrier_count(int predicate);
-
-struct kernel_site { const char *file; int line; };
-
-// The running block's dynamic shared memory: what `extern __shared__ T
-// name[];` names (rewrite_launch.c rewrites the declaration to ask here).
-void *dynamic_shared_memory();
-
-// Runs entry(closure) once per CUDA thread of every block of kernel; the
-// launch's error (its configuration refused, the kernel failed), also
-// recorded for cudaGetLastError.
-cudaError_t launch(dim3 grid, dim3 block, size_t dynamic_shared, void (*entry)(void *), void *closure,
-                   kernel_site site, const void *kernel);
-
-// A `__device__` variable, which lives in host memory here: the rewrite of a
-// lab file registers each (rewrite_launch.c) so that check mode counts a
-// kernel's accesses to it as global memory, as on a GPU, not as host memory.
-bool register_device_variable(const void *address, size_t bytes);
-// A `__managed__` variable: host memory any kernel can reach, so every
-// launch counts as given host memory (note_launch_pointers).
-bool register_managed_variable(const void *address, size_t bytes);
-
-}  // namespace sim
-
 // What the rewrite writes after a `__device__` or `__managed__` variable's
 // declaration (kind: device or managed), named afresh at each use.
 #define SIM_JOIN_(a, b) a##b
@@ -148,9 +88,6 @@ bool register_managed_variable(const void *address, size_t bytes);
         ::sim::register_##kind##_variable(&(name), sizeof(name));
 
 namespace sim {
-
-// Counts a launch that was given a pointer to host memory (device_memory.cpp).
-void note_launch_pointers(const void *const *pointers, size_t count, const char *file, int line);
 
 // A kernel argument as an address, when it is a pointer to data.
 template <class T>
@@ -287,9 +224,6 @@ inline int sim_syncthreads_and(int predicate)
     return sim::barrier_count(predicate) == blockDim.x * blockDim.y * blockDim.z;
 }
 inline int sim_syncthreads_or(int predicate) { return sim::barrier_count(predicate) != 0; }
-namespace sim {
-void check_fence();
-}
 // In a check build a fence also tells the race check between blocks that
 // they hand data over on purpose (check_mode.cpp).
 inline void sim_threadfence()
@@ -340,9 +274,6 @@ SIM_CACHE_HINT_STORE(sim_stwt)
 // clock() and clock64(): an SM's cycle counter on a GPU, a kernel's own
 // stopwatch; here nanoseconds of a steady clock, which also only go up.
 // (clock() of the C library, the process's CPU time, serves as it is.)
-namespace sim {
-long long steady_nanoseconds();
-}
 inline long long clock64() { return sim::steady_nanoseconds(); }
 
 // Warp-level primitives: the lanes a mask names meet (launch.cpp runs the
@@ -350,8 +281,6 @@ inline long long clock64() { return sim::steady_nanoseconds(); }
 // CUDA's rules give it (warp_ops.h).  Any value of up to 8 bytes travels as
 // its bits, as the hardware's 32- and 64-bit shuffles carry them.
 namespace sim {
-uint64_t warp_collective(const warp_call &call);
-
 template <class T>
 inline uint64_t warp_bits(T value)
 {
@@ -480,9 +409,6 @@ SIM_NOT_SIMULATED(unsigned, sim_warp_activemask,
 // threads of one block only), which check mode judges between blocks as a
 // load and a store.
 namespace sim {
-void check_atomic_access(const void *p, unsigned size, bool block_scoped);
-void check_atomic_result(const void *p, unsigned size);
-
 // The old value an atomic returns.  A GPU brings it back to the thread only
 // where the kernel uses it (an ATOM instruction, where a dropped result
 // makes a RED that returns nothing), and then the atomic has loaded the

@@ -14,7 +14,7 @@
 #include <map>
 #include <mutex>
 
-#include "cuda_sim.h"
+#include "engine.h"
 #include "device_heap.h"
 #include "runtime_state.h"
 

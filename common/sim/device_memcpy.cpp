@@ -14,7 +14,7 @@
 #include <cstring>
 
 #include "check_mode.h"
-#include "cuda_sim.h"
+#include "engine.h"
 #include "runtime_state.h"
 
 namespace {

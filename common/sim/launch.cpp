@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "check_mode.h"
-#include "cuda_sim.h"
+#include "engine.h"
 #include "fiber.h"
 #include "launch_limits.h"
 #include "runtime_state.h"

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "cuda_sim.h"
+#include "engine.h"
 #include "kernel_resources.h"
 #include "launch_limits.h"
 #include "runtime_state.h"

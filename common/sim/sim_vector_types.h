@@ -1,9 +1,19 @@
 // CUDA's vector types (char1 ... double4: 1 to 4 components of each basic
 // type) and their make_ functions, with CUDA's sizes and alignments, so a
 // lab's structures and vector loads have the layout nvcc gives them.
-// uint3 and dim3 are cuda_sim.h's (they carry threadIdx and friends).
+// uint3 and dim3 are here too, as in CUDA's vector_types.h: threadIdx and
+// friends are of these types, and a launch's configuration.
 #ifndef SIM_VECTOR_TYPES_H
 #define SIM_VECTOR_TYPES_H
+
+struct uint3 { unsigned x, y, z; };
+
+struct dim3 {
+    unsigned x, y, z;
+    constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+    constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    constexpr operator uint3() const { return uint3{x, y, z}; }
+};
 
 #ifdef __clang__
 // Check builds: vector types, so a float4 load or store stays one 16-byte

@@ -5,13 +5,7 @@
 #ifndef SIM_CUDA_PIPELINE_PRIMITIVES_H
 #define SIM_CUDA_PIPELINE_PRIMITIVES_H
 
-#include "../cuda_sim.h"
-
-namespace sim {
-void async_copy_issue(void *dst, const void *src, size_t bytes, size_t zero_bytes);
-void async_copy_commit();
-void async_copy_wait(size_t pending_groups);
-}  // namespace sim
+#include "../cuda_sim.h"  /* the engine's calls below: ../engine.h */
 
 /* Always inlined, so the copy's records name the kernel's line, not this one. */
 /* CUDA's __pipeline_* names, as the launch rewriter spells them
