@@ -3,6 +3,7 @@
 # never run.
 
 . "$(dirname "${BASH_SOURCE[0]}")/../common/c_numbers.sh"   # C's numbers, whatever the locale
+. "$(dirname "${BASH_SOURCE[0]}")/../common/job_pool.sh"    # wait_for_slot
 
 grader_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -194,9 +195,4 @@ forget_test_selection() {
     unset CK_RUN_CASE CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS GRADE_CASES
 }
 
-# wait_for_slot JOBS: returns once fewer than JOBS of this shell's background
-# jobs still run; calling it before starting each job makes a pool of JOBS.
-wait_for_slot() {
-    while [ "$(jobs -rp | wc -l)" -ge "$1" ]; do wait -n; done
-}
 

@@ -17,7 +17,8 @@ submission=${3:-}
 cd "$root"
 started=$(date +%s)
 progress() { printf '[report %4ds] %s\n' $(( $(date +%s) - started )) "$*" >&2; }
-. "$root/grader/lib.sh"   # wait_for_slot
+. "$root/common/c_numbers.sh"   # C's numbers, whatever the locale
+. "$root/common/job_pool.sh"    # wait_for_slot
 . "$root/common/report/report_awk.sh"   # report_awk: the report tables read one way
 cores=$(nproc 2>/dev/null || echo 2)
 
@@ -51,6 +52,9 @@ labs() {
 }
 
 # What the report was made with (grader/provenance.sh), into machine.tsv.
+# One of the two places common/ reads the grader's files (the other: the
+# hazards' mutants below): a report says what it was made with in the
+# grader's words, so that a report and a grade made alike say it alike.
 made_with() {
     "$root/grader/provenance.sh" "$1" |
         awk -F'\t' '$1 == "compiler" || $1 == "check compiler" || $1 == "kit" { print "made_with_" $1 "\t" $2 }' \
@@ -255,7 +259,9 @@ sim)
     rm -f "$out/tmp.counts"
     # The hazard pictures the lessons show: a solution with a barrier left
     # out (common/report/hazards.tsv), one simulator thread so the example
-    # drawn is the same every run.  (The student handout has no mutants.)
+    # drawn is the same every run.  The kernels are the grader's mutants, so
+    # what a lesson draws is what the grader must fail.  (The student
+    # handout has no mutants.)
     while IFS=$'\t' read -r label stage patch n; do
         case "$label" in ''|'#'*) continue ;; esac
         [ -f "$root/grader/mutants/$patch" ] && [ -f "$root/solutions/$stage/matmul.cu" ] || continue

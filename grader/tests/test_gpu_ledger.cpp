@@ -2,7 +2,7 @@
 // wrappers are called directly, and CUDA's functions behind them are
 // stand-ins below that succeed and say which pointers are device memory.
 // That every call of a real lab_exec reaches a wrapper is
-// common/gpu/tests/ledger_wraps.sh's to show.
+// grader/tests/ledger_wraps.sh's to show.
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,9 +7,9 @@
 # the machine code, so no GPU is needed; what the wrappers count is
 # test_gpu_ledger.cpp's.
 #
-#   common/gpu/tests/ledger_wraps.sh NVCC_BUILDS_DIR
+#   grader/tests/ledger_wraps.sh NVCC_BUILDS_DIR   (after common/gpu/tests/nvcc_builds.sh)
 set -u
-root=$(cd "$(dirname "$0")/../../.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 builds=${1:?usage: ledger_wraps.sh NVCC_BUILDS_DIR}
 ledger="$root/build/gpu/common/gpu_ledger.o"
 failures=0
