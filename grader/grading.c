@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "grading.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -444,35 +445,76 @@ void *grading_grow(void *items, int *capacity, int count, size_t size)
     return bigger;
 }
 
-void grading_add_size_tests_built(Suite *s, const char *variant, const int *sizes, int count, int seeds)
+_Static_assert((int)small_size_seeds <= (int)MAX_SIZE_TEST_SEEDS && (int)large_size_seeds <= (int)MAX_SIZE_TEST_SEEDS,
+               "a size test has a slot for each of its inputs");
+
+/* One size test: n, under the build variant (NULL: the plain build). */
+static void add_size_test(Suite *s, const char *variant, int n)
 {
-    if (seeds < 1 || seeds > MAX_SIZE_TEST_SEEDS) {
-        fprintf(stderr, "grade_suite: stage %s asks for %d seeds per size test; 1 to %d are allowed\n", grading.stage,
-                seeds, MAX_SIZE_TEST_SEEDS);
-        exit(2);
-    }
-    for (int i = 0; i < count; i++) {
-        size_tests = grading_grow(size_tests, &size_test_capacity, size_test_count, sizeof *size_tests);
-        int slot = size_test_count++;
-        size_tests[slot].n = sizes[i];
-        size_tests[slot].seeds = seeds;
-        size_tests[slot].variant = variant;
-        if (variant)
-            snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s n=%d", variant, sizes[i]);
-        else
-            snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "n=%d", sizes[i]);
-        TCase *tc = grading_tcase(size_tests[slot].name, RUNS_SIZE_TEST, variant);
-        /* Check's own limit is the backstop; the test stops the student's
-         * process itself, a little sooner, so it can say why. */
-        tcase_set_timeout(tc, student_run_longest(grading_timeout(sizes[i], size_tests[slot].seeds)) + 30);
-        tcase_add_loop_test(tc, test_size, slot, slot + 1);
-        suite_add_tcase(s, tc);
-    }
+    size_tests = grading_grow(size_tests, &size_test_capacity, size_test_count, sizeof *size_tests);
+    int slot = size_test_count++;
+    size_tests[slot].n = n;
+    size_tests[slot].seeds = n >= large_size ? large_size_seeds : small_size_seeds;
+    size_tests[slot].variant = variant;
+    if (variant)
+        snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s n=%d", variant, n);
+    else
+        snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "n=%d", n);
+    TCase *tc = grading_tcase(size_tests[slot].name, RUNS_SIZE_TEST, variant);
+    /* Check's own limit is the backstop; the test stops the student's
+     * process itself, a little sooner, so it can say why. */
+    tcase_set_timeout(tc, student_run_longest(grading_timeout(n, size_tests[slot].seeds)) + 30);
+    tcase_add_loop_test(tc, test_size, slot, slot + 1);
+    suite_add_tcase(s, tc);
 }
 
-void grading_add_size_tests(Suite *s, const int *sizes, int count, int seeds)
+void grading_add_size_tests_from_table(Suite *s)
 {
-    grading_add_size_tests_built(s, NULL, sizes, count, seeds);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/suites/%s.points.tsv", GRADER_DIR, grading.stage);
+    FILE *table = fopen(path, "r");
+    if (!table) {
+        fprintf(stderr, "grade_suite: kit error: cannot read %s, stage %s's points table: %s\n", path, grading.stage,
+                strerror(errno));
+        exit(2);
+    }
+    char *line = NULL;
+    size_t capacity = 0;
+    int row = 0;
+    while (getline(&line, &capacity, table) >= 0) {
+        row++;
+        if (line[0] == '#')
+            continue;
+        char *tab = strchr(line, '\t');
+        if (!tab)
+            continue;
+        *tab = '\0';
+        /* "n=N" or "VARIANT n=N": a first word without spaces, at most. */
+        char *space = strchr(line, ' ');
+        const char *size = space ? space + 1 : line;
+        if (strncmp(size, "n=", 2) != 0 || strchr(size, ' '))
+            continue;
+        char *end;
+        errno = 0;
+        long n = strtol(size + 2, &end, 10);
+        if (end == size + 2 || *end || errno || n < 1 || n > LAB_MAX_N) {
+            fprintf(stderr, "grade_suite: kit error: %s, line %d: test \"%s\" is no size from 1 to %d\n", path, row,
+                    line, LAB_MAX_N);
+            exit(2);
+        }
+        const char *variant = NULL;
+        if (space) {
+            *space = '\0';
+            variant = strdup(line);
+            if (!variant) {
+                fprintf(stderr, "grade_suite: out of memory for stage %s's tests\n", grading.stage);
+                exit(2);
+            }
+        }
+        add_size_test(s, variant, (int)n);
+    }
+    free(line);
+    fclose(table);
 }
 
 /* ---------------------------------------------------------------- refused launch */

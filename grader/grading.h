@@ -26,18 +26,19 @@ extern grading_context grading;
  * run: three at the small sizes, where a kernel that carries something from
  * one product to the next (a sum never reset, C read back, a result kept
  * from the last call) shows on the second or third; one at the large sizes
- * (n = 1000 and above), which a suite adds for size alone (many blocks and
+ * (n >= large_size), which a stage tests for size alone (many blocks and
  * phases): a second large product would prove nothing the small sizes'
  * three do not, and costs the simulator as long as the first. */
-enum { small_size_seeds = 3, large_size_seeds = 1 };
+enum { small_size_seeds = 3, large_size_seeds = 1, large_size = 1000 };
 
-/* Adds one test case named "n=<size>" per size: the student's matmul on
- * `seeds` random inputs of that size, each compared with the reference. */
-void grading_add_size_tests(Suite *s, const int *sizes, int count, int seeds);
-
-/* The same for a build variant listed in grader/variants.tsv (e.g.
- * "TILE=16"): tests named "<variant> n=<size>". */
-void grading_add_size_tests_built(Suite *s, const char *variant, const int *sizes, int count, int seeds);
+/* The stage's size tests, written once: its points table
+ * (grader/suites/<stage>.points.tsv) names each, with its points and what
+ * it proves, and this adds one test case per row named "n=<size>" (the
+ * student's matmul on random inputs of that size, each compared with the
+ * reference), or "<variant> n=<size>" for a build variant listed in
+ * grader/variants.tsv ("TILE=16 n=100"), in the table's order.  A table
+ * that cannot be read, or a size that is no size, is the kit's error. */
+void grading_add_size_tests_from_table(Suite *s);
 
 /* A test named "n=<size> refused": the launch for this n must fail with
  * cudaErrorInvalidConfiguration (one block cannot hold n*n threads). */

@@ -31,10 +31,7 @@ static int coalesced_mapping(const check_counts *c, int n, char *msg, size_t len
 Suite *suite_01_naive(void)
 {
     Suite *s = suite_create("01-naive");
-    static const int small[] = {1, 2, 3, 16, 31, 33, 64, 100, 257};
-    static const int large[] = {1000};
-    grading_add_size_tests(s, small, 9, small_size_seeds);
-    grading_add_size_tests(s, large, 1, large_size_seeds);
+    grading_add_size_tests_from_table(s);
     /* Right answers are not enough: the simulator's counts show that a
      * kernel computed them (n = 100: edge blocks too). */
     grading_add_structure_test(s, "computed by the kernel", "check", 100, rule_computed_by_kernel);

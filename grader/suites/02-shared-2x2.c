@@ -10,8 +10,7 @@
 Suite *suite_02_shared_2x2(void)
 {
     Suite *s = suite_create("02-shared-2x2");
-    static const int sizes[] = {2};
-    grading_add_size_tests(s, sizes, 1, small_size_seeds);
+    grading_add_size_tests_from_table(s);
     /* The idea, on the simulator's counts. */
     grading_add_structure_test(s, "loaded once", "check", 2, rule_loaded_once);
     grading_add_structure_test(s, "shared memory used", "check", 2, rule_shared_used);

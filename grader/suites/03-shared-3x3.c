@@ -11,8 +11,7 @@
 Suite *suite_03_shared_3x3(void)
 {
     Suite *s = suite_create("03-shared-3x3");
-    static const int sizes[] = {3, 1, 2, 5, 16, 31, 32};
-    grading_add_size_tests(s, sizes, 7, small_size_seeds);
+    grading_add_size_tests_from_table(s);
     grading_add_refused_test(s, 33);
     /* The idea, on the simulator's counts. */
     grading_add_structure_test(s, "loaded once (n=3)", "check", 3, rule_loaded_once);

@@ -39,12 +39,7 @@ static int loads_tile32(const check_counts *c, int n, char *msg, size_t len) { r
 Suite *suite_04_tiled(void)
 {
     Suite *s = suite_create("04-tiled");
-    static const int small[] = {1, 31, 33, 48, 100};
-    static const int large[] = {1000};
-    grading_add_size_tests_built(s, "TILE=16", small, 5, small_size_seeds);
-    grading_add_size_tests_built(s, "TILE=16", large, 1, large_size_seeds);
-    grading_add_size_tests_built(s, "TILE=32", small, 5, small_size_seeds);
-    grading_add_size_tests_built(s, "TILE=32", large, 1, large_size_seeds);
+    grading_add_size_tests_from_table(s);
     /* The idea, on the simulator's counts (built with each tile width).
      * Reuse is counted at n = 128, a whole number of tiles of either width:
      * how a kernel meets the edges is the size tests' and the bounds test's

@@ -26,10 +26,7 @@ static int no_padding(const check_counts *c, int n, char *msg, size_t len)
 Suite *suite_06_bank_conflicts(void)
 {
     Suite *s = suite_create("06-bank-conflicts");
-    static const int small[] = {1, 2, 31, 33, 64, 100, 257};
-    static const int large[] = {1000};
-    grading_add_size_tests(s, small, 7, small_size_seeds);
-    grading_add_size_tests(s, large, 1, large_size_seeds);
+    grading_add_size_tests_from_table(s);
     /* The idea, on the simulator's counts. */
     grading_add_structure_test(s, "no bank conflicts", "check", 100, rule_no_bank_conflicts);
     grading_add_structure_test(s, "transposed tile", "check", 100, rule_transposed_tile);

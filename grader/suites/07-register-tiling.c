@@ -10,10 +10,7 @@
 Suite *suite_07_register_tiling(void)
 {
     Suite *s = suite_create("07-register-tiling");
-    static const int small[] = {1, 2, 31, 33, 100, 127, 129, 257};
-    static const int large[] = {1000};
-    grading_add_size_tests(s, small, 8, small_size_seeds);
-    grading_add_size_tests(s, large, 1, large_size_seeds);
+    grading_add_size_tests_from_table(s);
     /* The idea, on the simulator's counts: n = 256 holds whole block tiles
      * of every power-of-two shape up to 256 x 256, so no part of a block
      * works outside C and blurs the ratios (at n = 128 a 128 x 256 tile of

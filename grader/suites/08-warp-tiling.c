@@ -61,10 +61,7 @@ static int double_buffering(const check_counts *c, int n, char *msg, size_t len)
 Suite *suite_08_warp_tiling(void)
 {
     Suite *s = suite_create("08-warp-tiling");
-    static const int small[] = {1, 2, 3, 31, 33, 64, 100, 130, 257};
-    static const int large[] = {1000, 1023};
-    grading_add_size_tests(s, small, 9, small_size_seeds);
-    grading_add_size_tests(s, large, 2, large_size_seeds);
+    grading_add_size_tests_from_table(s);
     /* One check run at n = 256, which holds whole block tiles up to
      * 256 x 256 (see stage 07's suite). */
     grading_add_structure_test(s, "float4 loads", "check", 256, float4_loads);
