@@ -581,7 +581,7 @@ END_TEST
 // The finding must say where the two barriers are: the kernel's two
 // __syncthreads() lines, which differ.  (Fails while the checker names the
 // line inside cuda_sim.h that __syncthreads() is inlined from, the same for
-// both: "(cuda_sim.h:131 and cuda_sim.h:131)".)
+// both: "(cuda_sim.h:220 and cuda_sim.h:220)".)
 START_TEST(divergent_barrier_names_the_kernel_lines)
 {
     check_report r = run_barrier_in_branches();
