@@ -494,12 +494,10 @@ void grading_add_size_tests_from_table(Suite *s)
         const char *size = space ? space + 1 : line;
         if (strncmp(size, "n=", 2) != 0 || strchr(size, ' '))
             continue;
-        char *end;
-        errno = 0;
-        long n = strtol(size + 2, &end, 10);
-        if (end == size + 2 || *end || errno || n < 1 || n > LAB_MAX_N) {
-            fprintf(stderr, "grade_suite: kit error: %s, line %d: test \"%s\" is no size from 1 to %d\n", path, row,
-                    line, LAB_MAX_N);
+        int n;
+        char why[256];
+        if (!lab_parse_size(size + 2, &n, why, sizeof why)) {
+            fprintf(stderr, "grade_suite: kit error: %s, line %d: test \"%s\": %s\n", path, row, line, why);
             exit(2);
         }
         const char *variant = NULL;
@@ -511,7 +509,7 @@ void grading_add_size_tests_from_table(Suite *s)
                 exit(2);
             }
         }
-        add_size_test(s, variant, (int)n);
+        add_size_test(s, variant, n);
     }
     free(line);
     fclose(table);

@@ -194,5 +194,3 @@ build_variants() {
 forget_test_selection() {
     unset CK_RUN_CASE CK_RUN_SUITE CK_EXCLUDE_CASE CK_EXCLUDE_SUITE CK_INCLUDE_TAGS CK_EXCLUDE_TAGS GRADE_CASES
 }
-
-
