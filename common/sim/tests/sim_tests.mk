@@ -7,8 +7,10 @@
 #
 #   test_rewrite_launch      the rewriter, case by case (Check)
 #   rewrite_compiles.sh      the rewriter end to end: its output compiles
-#   test_simulator           launches, barriers, memory, faults (Check)
-#   test_check_mode          check mode's counts and findings (Check; built
+#   test_simulator           launches, barriers, memory, faults (Check; its
+#                            parts are simulator/*.cu)
+#   test_check_mode          check mode's counts and findings (Check; its
+#                            parts are check_mode/*.cu, built
 #                            like a lab's check variant: clang++ with
 #                            $(CHECK_CXXFLAGS), i.e. -DLAB_CHECK_MODE and the
 #                            load/store hooks)
@@ -42,35 +44,38 @@ sim-unit-runtime:
 	    LAB_SRC=$(ROOT)/solutions/01-naive/matmul.cu OUT=$(ROOT)/build/sim/solutions/01-naive \
 	    $(SIM_UNIT_LIB) $(SIM_UNIT_REWRITE) $(SIM_UNIT_OCCUPANCY)
 
-# The test file is CUDA: its launches are rewritten as a lab's are.  The
+# The test programs are CUDA, one part per file of simulator/ and
+# check_mode/: each part's launches are rewritten as a lab's are (into
+# build/, so its folder is named for its own header).  The
 # rewriter's sources are prerequisites so that a changed rewriter (rebuilt
-# by sim-unit-runtime, which runs first) rewrites the file again.
-$(SIM_UNIT_OUT)/test_simulator.cpp: $(SIM_UNIT_DIR)/tests/test_simulator.cu $(SIM_UNIT_DIR)/rewrite_launch.c \
-        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h | sim-unit-runtime
+# by sim-unit-runtime, which runs first) rewrites the parts again.
+SIM_UNIT_REWRITER_SOURCES := $(SIM_UNIT_DIR)/rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch_main.c \
+    $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h
+SIM_UNIT_PART_HEADERS := $(SIM_UNIT_HEADERS) $(wildcard $(SIM_UNIT_DIR)/tests/*/*.h)
+SIM_UNIT_SIMULATOR_PARTS := $(patsubst $(SIM_UNIT_DIR)/tests/%.cu,$(SIM_UNIT_OUT)/%.o,$(wildcard $(SIM_UNIT_DIR)/tests/simulator/*.cu))
+SIM_UNIT_CHECK_MODE_PARTS := $(patsubst $(SIM_UNIT_DIR)/tests/%.cu,$(SIM_UNIT_OUT)/%.o,$(wildcard $(SIM_UNIT_DIR)/tests/check_mode/*.cu))
+
+$(SIM_UNIT_OUT)/%.cpp: $(SIM_UNIT_DIR)/tests/%.cu $(SIM_UNIT_REWRITER_SOURCES) | sim-unit-runtime
 	@mkdir -p $(@D)
 	$(SIM_UNIT_REWRITE) $< $@ $<
 
-$(SIM_UNIT_OUT)/test_simulator.o: $(SIM_UNIT_OUT)/test_simulator.cpp $(SIM_UNIT_HEADERS)
-	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_STACK_PROBES) $(SIM_UNIT_INCLUDES) $(SIM_UNIT_OCCUPANCY_DEFS) $(CHECK_CFLAGS) -c $< -o $@
+# test_simulator's parts: compiled as a lab's fast build is.
+$(SIM_UNIT_OUT)/simulator/%.o: $(SIM_UNIT_OUT)/simulator/%.cpp $(SIM_UNIT_PART_HEADERS)
+	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_STACK_PROBES) $(SIM_UNIT_INCLUDES) $(SIM_UNIT_OCCUPANCY_DEFS) -iquote $(SIM_UNIT_DIR)/tests/simulator $(CHECK_CFLAGS) -c $< -o $@
 
-# The check-mode tests: rewritten the same way, then compiled as a lab's
-# check build is (common/build.mk's $(OUT)/check/matmul.o).
-$(SIM_UNIT_OUT)/test_check_mode.cpp: $(SIM_UNIT_DIR)/tests/test_check_mode.cu $(SIM_UNIT_DIR)/rewrite_launch.c \
-        $(SIM_UNIT_DIR)/rewrite_launch_main.c $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h | sim-unit-runtime
-	@mkdir -p $(@D)
-	$(SIM_UNIT_REWRITE) $< $@ $<
-
-$(SIM_UNIT_OUT)/test_check_mode.o: $(SIM_UNIT_OUT)/test_check_mode.cpp $(SIM_UNIT_HEADERS) $(SIM_UNIT_DIR)/compile_checked.sh
-	$(SIM_UNIT_DIR)/compile_checked.sh $(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_UNIT_INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+# test_check_mode's parts: compiled as a lab's check build is (common/
+# build.mk's $(OUT)/check/matmul.o).
+$(SIM_UNIT_OUT)/check_mode/%.o: $(SIM_UNIT_OUT)/check_mode/%.cpp $(SIM_UNIT_PART_HEADERS) $(SIM_UNIT_DIR)/compile_checked.sh
+	$(SIM_UNIT_DIR)/compile_checked.sh $(CHECK_CXX) $(CHECK_CXXFLAGS) $(SIM_UNIT_INCLUDES) -iquote $(SIM_UNIT_DIR)/tests/check_mode $(CHECK_CFLAGS) -c $< -o $@
 
 $(SIM_UNIT_OUT)/test_rewrite_launch: $(SIM_UNIT_DIR)/tests/test_rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch.c \
         $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -I$(SIM_UNIT_DIR) $(filter %.c,$^) $(CHECK_CFLAGS) $(CHECK_LIBS) -o $@
 
-# The test programs' three compilations run at once (a core each), after
-# the runtime they need.
-SIM_UNIT_OBJECTS := $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OUT)/test_rewrite_launch $(SIM_UNIT_OUT)/test_check_mode.o
+# The test programs' compilations run side by side (a core each), after the
+# runtime they need.
+SIM_UNIT_OBJECTS := $(SIM_UNIT_SIMULATOR_PARTS) $(SIM_UNIT_OUT)/test_rewrite_launch $(SIM_UNIT_CHECK_MODE_PARTS)
 .PHONY: sim-unit-objects
 sim-unit-objects: sim-unit-runtime
 	@$(MAKE) -s --no-print-directory -j$$(nproc 2>/dev/null || echo 1) -o sim-unit-runtime $(SIM_UNIT_OBJECTS)
@@ -78,8 +83,8 @@ sim-unit-objects: sim-unit-runtime
 # Linked every time (it is quick), so a rebuilt libsim.a is always the one
 # tested.
 test-sim-unit: sim-unit-objects
-	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_simulator.o $(SIM_UNIT_OCCUPANCY) $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
-	$(CXX_SIM) -pthread $(SIM_UNIT_OUT)/test_check_mode.o $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_check_mode
+	$(CXX_SIM) -pthread $(SIM_UNIT_SIMULATOR_PARTS) $(SIM_UNIT_OCCUPANCY) $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_simulator
+	$(CXX_SIM) -pthread $(SIM_UNIT_CHECK_MODE_PARTS) $(SIM_UNIT_LIB) $(CHECK_LIBS) -o $(SIM_UNIT_OUT)/test_check_mode
 	@cd $(ROOT) || exit 1; status=0; \
 	echo "== test_rewrite_launch"; $(SIM_UNIT_OUT)/test_rewrite_launch || status=1; \
 	echo "== rewrite_compiles.sh"; CC="$(CC)" CXX_SIM="$(CXX_SIM)" sh common/sim/tests/rewrite_compiles.sh $(SIM_UNIT_OUT) || status=1; \
