@@ -182,7 +182,7 @@ else
 	@# a time, it leaves no core idle at the end; its verdict is read below.
 	@{ $(MAKE) --no-print-directory -C solutions/08-warp-tiling tune-build BACKEND=gpu ARCH=90 > $(TEST_OUT)/nvcc/tune.log 2>&1; \
 	    echo $$? > $(TEST_OUT)/nvcc/tune.status; } &
-	@common/gpu/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
+	@grader/tests/nvcc_builds.sh $(TEST_OUT)/nvcc
 	@NVCC=$(NVCC) grader/tests/ledger_wraps.sh $(TEST_OUT)/nvcc
 	@echo "nvcc: what the GPU ledger counts (grader/tests/test_gpu_ledger.cpp)"
 	@NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \

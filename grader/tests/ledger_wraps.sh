@@ -7,7 +7,7 @@
 # the machine code, so no GPU is needed; what the wrappers count is
 # test_gpu_ledger.cpp's.
 #
-#   grader/tests/ledger_wraps.sh NVCC_BUILDS_DIR   (after common/gpu/tests/nvcc_builds.sh)
+#   grader/tests/ledger_wraps.sh NVCC_BUILDS_DIR   (after grader/tests/nvcc_builds.sh)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 builds=${1:?usage: ledger_wraps.sh NVCC_BUILDS_DIR}

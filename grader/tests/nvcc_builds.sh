@@ -7,9 +7,9 @@
 # Several files at once (one per core: nvcc is single-threaded); each file's
 # messages go to a log of its own, shown when its build fails.
 #
-#   common/gpu/tests/nvcc_builds.sh OUT_DIR      (NVCC_JOBS: files at once)
+#   grader/tests/nvcc_builds.sh OUT_DIR      (NVCC_JOBS: files at once)
 set -u
-root=$(cd "$(dirname "$0")/../../.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: nvcc_builds.sh OUT_DIR}
 jobs=${NVCC_JOBS:-$(nproc 2>/dev/null || echo 2)}
 cd "$root" || exit 2
