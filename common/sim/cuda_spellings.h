@@ -58,6 +58,7 @@
     X(__syncthreads_or, sim_syncthreads_or)             \
     X(__threadfence, sim_threadfence)                   \
     X(__threadfence_block, sim_threadfence_block)       \
+    X(__float_to_tf32, sim_float_to_tf32)               \
     X(__nanosleep, sim_nanosleep)                       \
     X(__ldg, sim_ldg)                                   \
     X(__ldca, sim_ldca)                                 \

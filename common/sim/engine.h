@@ -72,6 +72,11 @@ bool register_managed_variable(const void *address, size_t bytes);
 // what CUDA's rules give it (warp_rules.h).
 uint64_t warp_collective(const warp_call &call);
 
+// A WMMA load or store's pointer and leading dimension, as CUDA requires
+// them (32-byte aligned, a multiple of 4 floats); otherwise the running
+// thread fails the launch, naming the call (warp_mma.cpp).
+void check_fragment_pointer(const void *p, unsigned ldm, const char *call);
+
 // cp.async (async_copy.cpp): a copy issued, the copies issued since the
 // last commit made a group, and a wait until at most pending_groups groups
 // have not landed.

@@ -25,6 +25,7 @@ const char *warp_op_name(warp_op op)
     case warp_op::reduce_xor: return "__reduce_xor_sync";
     case warp_op::match_any: return "__match_any_sync";
     case warp_op::match_all: return "__match_all_sync";
+    case warp_op::mma_tf32: return "wmma::mma_sync";
     }
     return "a warp-level call";
 }
@@ -85,6 +86,8 @@ bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsign
                  std::string *why)
 {
     const warp_call &c = calls[lane];
+    if (c.op == warp_op::mma_tf32)
+        return mma_result(calls, taking_part, lane, why);
     if (is_shuffle(c.op)) {
         if (c.width < 1 || c.width > (int)warp_lanes || (c.width & (c.width - 1)) != 0) {
             *why = std::string(warp_op_name(c.op)) + " with width " + std::to_string(c.width) +

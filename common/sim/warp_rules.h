@@ -22,6 +22,9 @@ const char *warp_op_name(warp_op op);
 bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigned lane, uint64_t *result,
                  std::string *why);
 
+// mma_sync's part of warp_result (warp_mma.cpp): writes lane's fragment D.
+bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigned lane, std::string *why);
+
 } // namespace sim
 
 #endif

@@ -2,8 +2,9 @@
 # The kit end to end on a real GPU: the solutions score full marks, the
 # skeletons 0, a hanging and an exiting submission lose their points
 # without stopping the grader, products made on the host score nothing,
-# kernels the simulator judges by a GPU's limits are judged alike here, and
-# a large run prints GFLOP/s.
+# kernels the simulator judges by a GPU's limits are judged alike here, the
+# simulator's tensor cores answer as this GPU's, and a large run prints
+# GFLOP/s.
 #
 #   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
 set -u
@@ -97,6 +98,19 @@ for name in fault barrier-after-return; do
         > "$logs/$name.log" 2>&1
     echo "$name on this GPU:"; grep -E '^Score|FAIL' "$logs/$name.log" | head -n 12
 done
+
+# The simulator's model of a tensor core (fragment layout, TF32 rounding,
+# products) beside this GPU's own answers.
+if nvcc -O2 -arch=sm_80 -I common/sim -o "$logs/tensor_core_agreement" common/sim/agreement/tensor_cores.cu \
+        > "$logs/tensor_core_agreement.log" 2>&1 &&
+        "$logs/tensor_core_agreement" >> "$logs/tensor_core_agreement.log" 2>&1; then
+    sed 's/^/     /' "$logs/tensor_core_agreement.log"
+    echo "ok   the simulator's tensor cores agree with this GPU"
+else
+    sed 's/^/     /' "$logs/tensor_core_agreement.log"
+    echo "FAIL the simulator's tensor cores differ from this GPU ($logs/tensor_core_agreement.log)"
+    failures=$((failures + 1))
+fi
 
 make --no-print-directory -C solutions/01-naive run BACKEND=gpu N=4096 2>&1 | tee "$logs/run-4096.txt"
 make --no-print-directory -C labs/01-naive run BACKEND=gpu N=abc 2>&1 | tail -n 2

@@ -7,6 +7,7 @@
  *   barriers_and_warps.cu  barriers, per-block shared memory, warp calls, groups
  *   memory.cu              allocations, copies, the ledger, stacks, device heap
  *   faults.cu              out-of-bounds accesses and sticky errors
+ *   tensor_cores.cu        nvcuda::wmma (TF32): rounding, layouts, misuse
  *   helpers.cu             what several parts use (simulator_tests.h)
  *
  * Build and run from the repo root:   make test-sim-unit
@@ -30,6 +31,7 @@ int main(void)
     add_barrier_and_warp_tests(s);
     add_memory_tests(s);
     add_fault_tests(s);
+    add_tensor_core_tests(s);
     SRunner *sr = srunner_create(s);
     if (srunner_fork_status(sr) == CK_NOFORK)
         fprintf(stderr, "test_simulator: CK_FORK=no: these tests need fork mode (signals, sticky errors, "

@@ -103,5 +103,6 @@ void add_device_function_tests(Suite *s);
 void add_barrier_and_warp_tests(Suite *s);
 void add_memory_tests(Suite *s);
 void add_fault_tests(Suite *s);
+void add_tensor_core_tests(Suite *s);
 
 #endif
