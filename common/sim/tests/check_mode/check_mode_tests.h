@@ -325,5 +325,6 @@ void add_async_copy_tests(Suite *s);
 void add_memory_kind_tests(Suite *s);
 void add_no_false_finding_tests(Suite *s);
 void add_block_race_tests(Suite *s);
+void add_tensor_core_tests(Suite *s);
 
 #endif

@@ -11,6 +11,7 @@
  *                                     the device heap, a kernel that spins
  *   no_false_findings.cu              what must raise nothing
  *   block_races.cu                    races between blocks
+ *   tensor_cores.cu                   WMMA fragment loads from shared memory
  *
  * Build and run from the repo root:   make test-sim-unit
  *
@@ -50,6 +51,7 @@ int main(void)
     add_memory_kind_tests(s);
     add_no_false_finding_tests(s);
     add_block_race_tests(s);
+    add_tensor_core_tests(s);
     SRunner *sr = srunner_create(s);
     if (srunner_fork_status(sr) == CK_NOFORK)
         fprintf(stderr, "test_check_mode: CK_FORK=no: these tests need fork mode (SIM_CHECK_OUT and the "
