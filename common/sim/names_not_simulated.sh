@@ -27,6 +27,9 @@ log=$(LC_ALL=C sed -e "s/\xe2\x80[\x98\x99]/'/g" "$1")
         sed -E "s/^no member named '([^']+)' in (namespace )?'([^']+)'/\3::\1/"
     grep -oE "'(class|struct) cooperative_groups::[^']*' has no member named '[A-Za-z_][A-Za-z0-9_]*'" <<< "$log" |
         sed -E "s/^'(class|struct) ([^']+)' has no member named '([^']+)'/\2::\3/"
+    # Fragments of CUDA's WMMA that include/mma.h does not run (its
+    # static_assert says so): half, bf16 and integer ones.
+    grep -q "the CPU simulator runs WMMA with TF32 inputs only" <<< "$log" && echo "nvcuda::wmma beyond TF32"
     # Headers: "x.h: No such file or directory" (gcc), "'x.h' file not found" (clang);
     # a header counts when it, or the folder it starts with, is CUDA's.
     grep -oE "fatal error: [^ :']+: No such file|fatal error: '[^']+' file not found" <<< "$log" |

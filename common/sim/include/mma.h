@@ -32,11 +32,16 @@ template <> struct use_of<matrix_a> { static constexpr sim::fragment_use value =
 template <> struct use_of<matrix_b> { static constexpr sim::fragment_use value = sim::fragment_use::matrix_b; };
 template <> struct use_of<accumulator> { static constexpr sim::fragment_use value = sim::fragment_use::accumulator; };
 
+// What the simulator runs: TF32 operands and float accumulators, m16n16k8.
+// An operand of another type (CUDA's half, bf16 and integer fragments), or
+// an accumulator of another shape or type (theirs), is the simulator's limit
+// (common/sim/names_not_simulated.sh finds the message); a TF32 operand of
+// another shape is the student's error, as nvcc's.
 template <class Use, int m, int n, int k, class T>
 struct supported {
     static constexpr bool shape = m == sim::tf32_m && n == sim::tf32_n && k == sim::tf32_k;
-    static constexpr bool type = std::is_same<Use, accumulator>::value ? std::is_same<T, float>::value
-                                                                       : std::is_same<T, precision::tf32>::value;
+    static constexpr bool tf32_operand = !std::is_same<Use, accumulator>::value && std::is_same<T, precision::tf32>::value;
+    static constexpr bool simulated = tf32_operand || (std::is_same<T, float>::value && shape);
 };
 
 // A fragment's storage: CUDA's public members (x, num_elements,
@@ -52,10 +57,11 @@ struct fragment_base {
 
 template <class Use, int m, int n, int k, class T, class Layout = void>
 class fragment : public detail::fragment_base<sim::fragment_elements(detail::use_of<Use>::value)> {
-    static_assert(detail::supported<Use, m, n, k, T>::shape,
-                  "the CPU simulator runs WMMA at m16n16k8 only, the shape CUDA offers for TF32 inputs");
-    static_assert(detail::supported<Use, m, n, k, T>::type,
-                  "the CPU simulator runs WMMA with precision::tf32 inputs and float accumulators only");
+    static_assert(detail::supported<Use, m, n, k, T>::simulated,
+                  "the CPU simulator runs WMMA with TF32 inputs only (m16n16k8, float accumulators): CUDA's half, "
+                  "bf16 and integer fragments are not simulated");
+    static_assert(!detail::supported<Use, m, n, k, T>::tf32_operand || detail::supported<Use, m, n, k, T>::shape,
+                  "wmma::fragment: TF32 operands come in m16n16k8 tiles only, in CUDA as here");
 };
 
 __attribute__((always_inline)) inline float sim_float_to_tf32(float f) { return sim::round_to_tf32(f); }

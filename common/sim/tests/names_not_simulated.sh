@@ -52,6 +52,11 @@ expect "cooperative_groups::thread_block::barrier_wait" \
     "m.cu:9:5: error: no member named 'barrier_wait' in 'cooperative_groups::thread_block'"
 expect "" "m.cu:9:5: error: 'const struct uint3' has no member named 'w'"
 expect "" "m.cu:9:5: error: no member named 'w' in 'uint3'"
+# WMMA beyond TF32 (include/mma.h's static_assert, as gcc and clang 14 say
+# it); a TF32 fragment of a shape CUDA lacks stays the student's.
+expect "nvcuda::wmma beyond TF32" "mma.h:60:5: error: static assertion failed: the CPU simulator runs WMMA with TF32 inputs only (m16n16k8, float accumulators): CUDA's half, bf16 and integer fragments are not simulated"
+expect "nvcuda::wmma beyond TF32" "mma.h:60:5: error: static_assert failed due to requirement 'detail::supported<...>::simulated' \"the CPU simulator runs WMMA with TF32 inputs only (m16n16k8, float accumulators): CUDA's half, bf16 and integer fragments are not simulated\""
+expect "" "mma.h:63:5: error: static assertion failed: wmma::fragment: TF32 operands come in m16n16k8 tiles only, in CUDA as here"
 # Each once, in the order found.
 expect "cooperative_groups::this_grid, cooperative_groups::grid_group" \
     "m.cu:9:5: error: 'this_grid' is not a member of 'cg'" "m.cu:9:5: error: 'grid_group' is not a member of 'cg'" \
