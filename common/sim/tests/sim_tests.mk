@@ -45,16 +45,19 @@ sim-unit-runtime:
 	    $(SIM_UNIT_LIB) $(SIM_UNIT_REWRITE) $(SIM_UNIT_OCCUPANCY)
 
 # The test programs are CUDA, one part per file of simulator/ and
-# check_mode/: each part's launches are rewritten as a lab's are (into
-# build/, so its folder is named for its own header).  The
-# rewriter's sources are prerequisites so that a changed rewriter (rebuilt
-# by sim-unit-runtime, which runs first) rewrites the parts again.
+# check_mode/: each part's launches are rewritten as a lab's are, into
+# build/ (so each compile names the part's own folder for its header).
+# The rewriter's sources are prerequisites so that a changed rewriter
+# (rebuilt by sim-unit-runtime, which runs first) rewrites the parts again.
 SIM_UNIT_REWRITER_SOURCES := $(SIM_UNIT_DIR)/rewrite_launch.c $(SIM_UNIT_DIR)/rewrite_launch_main.c \
     $(SIM_UNIT_DIR)/rewrite_launch.h $(SIM_UNIT_DIR)/cuda_spellings.h
 SIM_UNIT_PART_HEADERS := $(SIM_UNIT_HEADERS) $(wildcard $(SIM_UNIT_DIR)/tests/*/*.h)
 SIM_UNIT_SIMULATOR_PARTS := $(patsubst $(SIM_UNIT_DIR)/tests/%.cu,$(SIM_UNIT_OUT)/%.o,$(wildcard $(SIM_UNIT_DIR)/tests/simulator/*.cu))
 SIM_UNIT_CHECK_MODE_PARTS := $(patsubst $(SIM_UNIT_DIR)/tests/%.cu,$(SIM_UNIT_OUT)/%.o,$(wildcard $(SIM_UNIT_DIR)/tests/check_mode/*.cu))
 
+# Kept (not deleted as make's intermediate files): what the compiler and a
+# debugger saw.
+.PRECIOUS: $(SIM_UNIT_OUT)/%.cpp
 $(SIM_UNIT_OUT)/%.cpp: $(SIM_UNIT_DIR)/tests/%.cu $(SIM_UNIT_REWRITER_SOURCES) | sim-unit-runtime
 	@mkdir -p $(@D)
 	$(SIM_UNIT_REWRITE) $< $@ $<
