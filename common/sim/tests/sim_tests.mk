@@ -28,7 +28,7 @@ SIM_UNIT_OUT := $(ROOT)/build/sim/tests
 SIM_UNIT_COMMON := $(ROOT)/build/sim/common
 SIM_UNIT_LIB := $(SIM_UNIT_COMMON)/libsim.a
 SIM_UNIT_REWRITE := $(SIM_UNIT_COMMON)/rewrite_launch
-SIM_UNIT_HEADERS := $(wildcard $(SIM_UNIT_DIR)/*.h $(SIM_UNIT_DIR)/include/*.h $(SIM_UNIT_DIR)/include/*/*.h) $(ROOT)/common/sim/tests/stderr_capture.h
+SIM_UNIT_HEADERS := $(wildcard $(SIM_UNIT_DIR)/*.h $(SIM_UNIT_DIR)/include/*.h $(SIM_UNIT_DIR)/include/*/*.h) $(ROOT)/common/sim/tests/stderr_capture.h $(ROOT)/common/sim/tests/suite_support.h
 SIM_UNIT_INCLUDES := -I$(SIM_UNIT_DIR)/include -I$(SIM_UNIT_DIR) -I$(ROOT)/common -iquote $(ROOT)/common/sim/tests
 # Where the toolkit's occupancy calculator is (backend.mk), the simulator's
 # occupancy API is tested too.

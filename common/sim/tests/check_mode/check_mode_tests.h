@@ -25,6 +25,7 @@
 #include <check.h>
 
 #include "stderr_capture.h"
+#include "suite_support.h"
 
 // Each part defines this_file_path() as its own __FILE__ (here it would
 // name this header).  The helpers below use it, so each part has its own
@@ -32,13 +33,6 @@
 static const char *this_file_path();
 
 namespace {
-
-#define CUDA_OK(call)                                                                        \
-    do {                                                                                     \
-        cudaError_t e_ = (call);                                                             \
-        ck_assert_msg(e_ == cudaSuccess, "%s returned %s (%d)", #call, cudaGetErrorName(e_), \
-                      (int)e_);                                                              \
-    } while (0)
 
 static inline float *dev_floats(size_t count, float first = 1.0f)
 {
@@ -310,14 +304,6 @@ static inline void expect_hazards(const check_report &r, const char *kind, const
 }
 
 }  // namespace
-
-static inline TCase *tcase(Suite *s, const char *name, int timeout_s)
-{
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, timeout_s);
-    suite_add_tcase(s, tc);
-    return tc;
-}
 
 void add_barrier_tests(Suite *s);
 void add_traffic_tests(Suite *s);

@@ -33,13 +33,7 @@
 #include "launch_limits.h"
 #include "nan_patterns.h"
 #include "stderr_capture.h"
-
-#define CUDA_OK(call)                                                                    \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        ck_assert_msg(e_ == cudaSuccess, "%s returned %s (%d)", #call, cudaGetErrorName(e_), \
-                      (int)e_);                                                          \
-    } while (0)
+#include "suite_support.h"
 
 #define CUDA_IS(want, call)                                                              \
     do {                                                                                 \
@@ -89,14 +83,6 @@ void reverse_in_block(const int *in, int *out);
 
 // After a kernel fault: the error is sticky and no later work runs.
 void expect_sticky(cudaError_t e, float *some_device_array);
-
-static inline TCase *tcase(Suite *s, const char *name, int timeout_s)
-{
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, timeout_s);
-    suite_add_tcase(s, tc);
-    return tc;
-}
 
 void add_launch_tests(Suite *s);
 void add_device_function_tests(Suite *s);
