@@ -177,6 +177,11 @@ ifeq ($(NVCC),)
 	@echo "test-nvcc: no nvcc here; skipped"
 else
 	@mkdir -p $(TEST_OUT)/nvcc && rm -f $(TEST_OUT)/nvcc/tune.status
+	@# The objects every GPU program links, built first: the tuner below and
+	@# nvcc_builds.sh would otherwise both write harness.o at once, and
+	@# nvlink then finds a torn object ("Could not find fatbin").
+	@$(MAKE) --no-print-directory -f grader/lab_exec.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null \
+	    $(ROOT)/build/gpu/common/harness.o $(ROOT)/build/gpu/common/gpu_ledger.o > /dev/null
 	@# Stage 08's shape tuner is one compile of many kernels (most of a
 	@# minute on one core): begun now, beside the files nvcc builds two at
 	@# a time, it leaves no core idle at the end; its verdict is read below.
