@@ -10,20 +10,6 @@
 
 using namespace nvcuda;
 
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float float_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 __global__ void to_tf32(const float *in, float *out, int count)
 {
     for (int i = threadIdx.x; i < count; i += blockDim.x)
@@ -37,9 +23,9 @@ START_TEST(tf32_rounding_is_to_nearest_ties_away)
 {
     const float e = 1.0f / 4096;  // 2^-12: the first bit TF32 drops is 2^-11
     const float in[] = {1.0f, 1.0f + 2 * e, 1.0f + e, 1.0f + 3 * e, -(1.0f + 2 * e), 1.0f + 6 * e,
-                        INFINITY, -INFINITY, FLT_MAX, 0.0f, -0.0f, float_of(0x7fc00fffu), float_of(0xffc03fffu)};
+                        INFINITY, -INFINITY, FLT_MAX, 0.0f, -0.0f, __uint_as_float(0x7fc00fffu), __uint_as_float(0xffc03fffu)};
     const float want[] = {1.0f, 1.0f + 4 * e, 1.0f, 1.0f + 4 * e, -(1.0f + 4 * e), 1.0f + 8 * e,
-                          INFINITY, -INFINITY, INFINITY, 0.0f, -0.0f, float_of(0x7fc00000u), float_of(0xffc02000u)};
+                          INFINITY, -INFINITY, INFINITY, 0.0f, -0.0f, __uint_as_float(0x7fc00000u), __uint_as_float(0xffc02000u)};
     const int count = sizeof in / sizeof in[0];
     float *d_in = dev_alloc<float>(count), *d_out = dev_alloc<float>(count);
     to_device(d_in, std::vector<float>(in, in + count));
@@ -47,8 +33,8 @@ START_TEST(tf32_rounding_is_to_nearest_ties_away)
     CUDA_OK(cudaDeviceSynchronize());
     std::vector<float> out = to_host(d_out, count);
     for (int i = 0; i < count; i++)
-        ck_assert_msg(bits_of(out[i]) == bits_of(want[i]), "value %d (0x%08x): 0x%08x, want 0x%08x", i,
-                      bits_of(in[i]), bits_of(out[i]), bits_of(want[i]));
+        ck_assert_msg(__float_as_uint(out[i]) == __float_as_uint(want[i]), "value %d (0x%08x): 0x%08x, want 0x%08x", i,
+                      __float_as_uint(in[i]), __float_as_uint(out[i]), __float_as_uint(want[i]));
 }
 END_TEST
 
