@@ -74,15 +74,44 @@ void lab_reference_rows(const float *A, const float *B, float *C, int n, int row
 double lab_atol(int n) { return 1e-6 * (n + 1); }
 double lab_rtol(void) { return 1e-4; }
 
-int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, int row_end,
-                     FILE *out, int max_print, lab_comparison *r)
+lab_precision lab_stage_precision(const char *stage)
+{
+    /* One line per stage that multiplies in TF32. */
+    static const char *const tf32_stages[] = {"09-tensor-cores"};
+    for (size_t i = 0; stage && i < sizeof tf32_stages / sizeof tf32_stages[0]; i++)
+        if (!strncmp(stage, tf32_stages[i], strlen(tf32_stages[i])))
+            return LAB_TF32;
+    return LAB_FP32;
+}
+
+double lab_tf32_relative(void) { return ldexp(1.0, -9) + ldexp(1.0, -20); }
+
+void lab_magnitude_rows(const float *A, const float *B, double *M, int n, int row_begin, int row_end)
+{
+    for (int i = row_begin; i < row_end; i++) {
+        double *m = M + (size_t)(i - row_begin) * n;
+        for (int j = 0; j < n; j++)
+            m[j] = 0.0;
+        for (int k = 0; k < n; k++) {
+            double a = fabs((double)A[(size_t)i * n + k]);
+            const float *b = B + (size_t)k * n;
+            for (int j = 0; j < n; j++)
+                m[j] += a * fabs((double)b[j]);
+        }
+    }
+}
+
+/* Both comparisons: magnitude NULL is FP32's tolerance alone. */
+static int compare_rows(const float *got, const float *ref, const double *magnitude, int n, int row_begin,
+                        int row_end, FILE *out, int max_print, lab_comparison *r)
 {
     memset(r, 0, sizeof *r);
     r->first_row = r->first_col = -1;
-    double atol = lab_atol(n), rtol = lab_rtol();
+    double atol = lab_atol(n), rtol = lab_rtol(), tf32 = lab_tf32_relative();
     for (int i = row_begin; i < row_end; i++) {
         for (int j = 0; j < n; j++) {
-            float g = got[(size_t)i * n + j], e = ref[(size_t)(i - row_begin) * n + j];
+            size_t at = (size_t)(i - row_begin) * n + j;
+            float g = got[(size_t)i * n + j], e = ref[at];
             r->checked++;
             int finite = isfinite(g);
             double err = fabs((double)g - (double)e);
@@ -90,7 +119,8 @@ int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, i
                 r->not_finite++;
             else if (err > r->max_error)
                 r->max_error = err;
-            if (finite && err <= atol + rtol * fabs((double)e))
+            double allowed = atol + rtol * fabs((double)e) + (magnitude ? tf32 * magnitude[at] : 0.0);
+            if (finite && err <= allowed)
                 continue;
             if (r->mismatches == 0) {
                 r->first_row = i;
@@ -104,6 +134,35 @@ int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, i
         }
     }
     return r->mismatches == 0;
+}
+
+int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, int row_end,
+                     FILE *out, int max_print, lab_comparison *r)
+{
+    return compare_rows(got, ref, NULL, n, row_begin, row_end, out, max_print, r);
+}
+
+int lab_compare_rows_tf32(const float *got, const float *ref, const double *magnitude, int n, int row_begin,
+                          int row_end, FILE *out, int max_print, lab_comparison *r)
+{
+    return compare_rows(got, ref, magnitude, n, row_begin, row_end, out, max_print, r);
+}
+
+int lab_check_rows(const float *A, const float *B, const float *got, float *ref, lab_precision precision, int n,
+                   int row_begin, int row_end, FILE *out, int max_print, lab_comparison *r)
+{
+    lab_reference_rows(A, B, ref, n, row_begin, row_end);
+    if (precision == LAB_FP32)
+        return lab_compare_rows(got, ref, n, row_begin, row_end, out, max_print, r);
+    double *magnitude = malloc((size_t)(row_end - row_begin) * n * sizeof *magnitude);
+    if (!magnitude) {
+        fprintf(stderr, "reference: out of host memory\n");
+        exit(EXIT_FAILURE);
+    }
+    lab_magnitude_rows(A, B, magnitude, n, row_begin, row_end);
+    int right = lab_compare_rows_tf32(got, ref, magnitude, n, row_begin, row_end, out, max_print, r);
+    free(magnitude);
+    return right;
 }
 
 int lab_parse_uint(const char *text, unsigned long *value)

@@ -29,6 +29,29 @@ void lab_reference_rows(const float *A, const float *B, float *C, int n, int row
 double lab_atol(int n);
 double lab_rtol(void);
 
+/* What a stage's kernels multiply in.  FP32: float operands throughout.
+ * TF32: a tensor core reads each operand with 10 of float's 23 mantissa
+ * bits (the rest dropped, or rounded away first by __float_to_tf32), and
+ * sums in float. */
+typedef enum { LAB_FP32, LAB_TF32 } lab_precision;
+
+/* The precision of a stage (or of a report variant named after it, such
+ * as "09-tensor-cores-unpadded"): TF32 for the tensor-core stage, FP32 for
+ * every other name. */
+lab_precision lab_stage_precision(const char *stage);
+
+/* The TF32 allowance, relative to M = Σ_k |A[i][k]|·|B[k][j]|: an operand
+ * read with 10 mantissa bits is off by less than 2^-10 of itself (dropped
+ * bits) or 2^-11 (rounded), so a product of two is off by less than
+ * (2^-10 + 2^-10 + 2^-20) of |a·b|, and their sum by that fraction of M,
+ * whatever the inputs.  The float sums' own error is atol + rtol · |ref|,
+ * as in every stage. */
+double lab_tf32_relative(void);
+
+/* M[r][j] = Σ_k |A[r][k]|·|B[k][j]| for rows [row_begin, row_end), stored
+ * from M's row 0, as lab_reference_rows stores C. */
+void lab_magnitude_rows(const float *A, const float *B, double *M, int n, int row_begin, int row_end);
+
 typedef struct {
     long checked;      /* elements compared */
     long mismatches;   /* outside tolerance, NaN or Inf included */
@@ -43,6 +66,17 @@ typedef struct {
  * (NULL: none) as "(row, col): got X, expected Y".  Returns 1 if all match. */
 int lab_compare_rows(const float *got, const float *ref, int n, int row_begin, int row_end,
                      FILE *out, int max_print, lab_comparison *result);
+
+/* The same for a TF32 stage: each element is also allowed
+ * lab_tf32_relative() · M, with M from lab_magnitude_rows (the same rows). */
+int lab_compare_rows_tf32(const float *got, const float *ref, const double *magnitude, int n, int row_begin,
+                          int row_end, FILE *out, int max_print, lab_comparison *result);
+
+/* Rows [row_begin, row_end) checked under a precision's tolerance: the
+ * reference into ref (room for those rows), then the comparison, as above.
+ * Returns 1 if all match. */
+int lab_check_rows(const float *A, const float *B, const float *got, float *ref, lab_precision precision, int n,
+                   int row_begin, int row_end, FILE *out, int max_print, lab_comparison *result);
 
 /* Parses a matrix size: digits only, 1 ≤ n ≤ LAB_MAX_N.  On failure writes a
  * sentence to err and returns 0. */

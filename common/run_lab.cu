@@ -76,10 +76,9 @@ static bool check_result(const float *A, const float *B, const float *C, int n)
     long mismatches = 0, not_finite = 0, printed = 0;
     double max_error = 0;
     for (int r : rows) {
-        lab_reference_rows(A, B, ref.data(), n, r, r + 1);
         lab_comparison cmp;
-        if (!lab_compare_rows(C, ref.data(), n, r, r + 1, printed < 10 ? stdout : NULL,
-                              (int)(10 - std::min<long>(printed, 10)), &cmp))
+        if (!lab_check_rows(A, B, C, ref.data(), lab_stage_precision(LAB_NAME), n, r, r + 1,
+                            printed < 10 ? stdout : NULL, (int)(10 - std::min<long>(printed, 10)), &cmp))
             printed += cmp.mismatches;
         mismatches += cmp.mismatches;
         not_finite += cmp.not_finite;
@@ -87,8 +86,13 @@ static bool check_result(const float *A, const float *B, const float *C, int n)
     }
     long checked = (long)rows.size() * n;
     if (mismatches == 0) {
-        printf("result: PASS  max error %.2e  (tolerance %.1e + %.0e*|expected|; %s)\n", max_error,
-               lab_atol(n), lab_rtol(), rows.size() == (size_t)n ? "every element checked" : "64 rows checked");
+        const char *checked_rows = rows.size() == (size_t)n ? "every element checked" : "64 rows checked";
+        if (lab_stage_precision(LAB_NAME) == LAB_TF32)
+            printf("result: PASS  max error %.2e  (tolerance %.1e + %.0e*|expected| + %.2g*sum|a*b|, TF32 inputs; %s)\n",
+                   max_error, lab_atol(n), lab_rtol(), lab_tf32_relative(), checked_rows);
+        else
+            printf("result: PASS  max error %.2e  (tolerance %.1e + %.0e*|expected|; %s)\n", max_error, lab_atol(n),
+                   lab_rtol(), checked_rows);
         return true;
     }
     printf("result: FAIL  %ld of %ld checked elements wrong", mismatches, checked);

@@ -195,6 +195,7 @@ void merge(launch_totals &into, launch_totals &from)
     into.shared_load_bytes += from.shared_load_bytes;
     into.shared_phases += from.shared_phases;
     into.overlapped_phases += from.overlapped_phases;
+    into.tensor_core_macs += from.tensor_core_macs;
     into.max_loads_per_thread = std::max(into.max_loads_per_thread, from.max_loads_per_thread);
     into.max_stores_per_thread = std::max(into.max_stores_per_thread, from.max_stores_per_thread);
     for (auto &s : from.global_sites) {
@@ -474,6 +475,15 @@ void check_atomic_result(const void *p, unsigned size)
     unsigned t = running_thread(w);
     w->loads[t]++;
     w->totals.global_load_bytes += size;
+}
+
+// One lane's share of a warp's mma_sync (warp_mma.cpp): the lane computes
+// its own elements of D, so the lanes' shares add up to the warp's product.
+void check_tensor_core_macs(unsigned macs)
+{
+    if (worker_check *w = this_check)
+        if (w->in_block)
+            w->totals.tensor_core_macs += macs;
 }
 
 // __threadfence() in a check build: blocks of this launch hand data over

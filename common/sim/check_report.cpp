@@ -335,6 +335,8 @@ void print_report(launch_totals &t)
         fprintf(o, "[check]   stretches between barriers using shared memory: %llu; %llu of them store one part while "
                    "reading another (double buffering)\n",
                 t.shared_phases, t.overlapped_phases);
+    if (t.tensor_core_macs)
+        fprintf(o, "[check]   tensor cores: %llu multiply-adds in wmma::mma_sync calls\n", t.tensor_core_macs);
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", t.bank_conflicts_ld,
             t.bank_conflicts_st);
     for (auto &s : t.shared_sites)

@@ -124,6 +124,9 @@ struct launch_totals {
     // them that both read one part and wrote another: a double-buffered
     // loop stores the next tile while it reads this one.
     unsigned long long shared_phases = 0, overlapped_phases = 0;
+    // Multiply-adds of the launch's mma_sync calls: the tensor-core stage's
+    // structural test asks that they make the whole product.
+    unsigned long long tensor_core_macs = 0;
     // Summed over the sites when the launch ends (print_report).
     unsigned long long load_requests = 0, load_sectors = 0, store_requests = 0, store_sectors = 0;
     unsigned long long load_sectors_fewest = 0;

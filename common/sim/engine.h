@@ -93,6 +93,8 @@ long long steady_nanoseconds();
 void check_fence();
 void check_atomic_access(const void *p, unsigned size, bool block_scoped);
 void check_atomic_result(const void *p, unsigned size);
+// A lane's multiply-adds in a wmma::mma_sync (warp_mma.cpp).
+void check_tensor_core_macs(unsigned macs);
 
 }  // namespace sim
 

@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <string>
 
+#include "check_mode.h"
+#include "engine.h"
 #include "runtime_state.h"
 #include "tensor_core_layout.h"
 #include "warp_rules.h"
@@ -47,6 +49,8 @@ bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigne
     // D is written once every element is known: d and c may be one fragment.
     for (int i = 0; i < fragment_elements(fragment_use::accumulator); i++)
         mine.d[i] = out[i];
+    if (check_enabled)
+        check_tensor_core_macs(fragment_elements(fragment_use::accumulator) * tf32_k);
     return true;
 }
 

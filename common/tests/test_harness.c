@@ -102,6 +102,56 @@ START_TEST(tolerance_grows_with_n)
 }
 END_TEST
 
+/* a with its low `dropped` mantissa bits cleared: how a tensor core reads
+ * a TF32 operand (dropped = 13), or a kernel that kept bf16's 7 bits (16). */
+static float truncated(float a, int dropped)
+{
+    uint32_t bits;
+    memcpy(&bits, &a, sizeof bits);
+    bits &= ~((1u << dropped) - 1u);
+    memcpy(&a, &bits, sizeof a);
+    return a;
+}
+
+/* Positive inputs make every dropped bit err the same way, the worst case
+ * for a sum: TF32's allowance must still hold it, and must not hold a
+ * product of operands cut to bf16's 7 bits. */
+START_TEST(tf32_tolerance_holds_tf32_operands_and_no_fewer_bits)
+{
+    enum { n = 64 };
+    static float A[n * n], B[n * n], A_cut[n * n], B_cut[n * n], got[n * n], ref[n * n];
+    lab_fill_random(A, n * n, 5);
+    lab_fill_random(B, n * n, 6);
+    for (int i = 0; i < n * n; i++) {
+        A[i] = fabsf(A[i]);
+        B[i] = fabsf(B[i]);
+    }
+    int dropped_bits[] = {13, 16};
+    for (int d = 0; d < 2; d++) {
+        for (int i = 0; i < n * n; i++) {
+            A_cut[i] = truncated(A[i], dropped_bits[d]);
+            B_cut[i] = truncated(B[i], dropped_bits[d]);
+        }
+        lab_reference_rows(A_cut, B_cut, got, n, 0, n);
+        lab_comparison c;
+        int tf32_right = lab_check_rows(A, B, got, ref, LAB_TF32, n, 0, n, NULL, 0, &c);
+        ck_assert_msg(tf32_right == (dropped_bits[d] == 13), "%d bits dropped: %ld mismatches", dropped_bits[d],
+                      c.mismatches);
+        ck_assert_msg(!lab_check_rows(A, B, got, ref, LAB_FP32, n, 0, n, NULL, 0, &c),
+                      "FP32's tolerance must refuse operands with %d bits dropped", dropped_bits[d]);
+    }
+}
+END_TEST
+
+START_TEST(only_the_tensor_core_stage_is_tf32)
+{
+    ck_assert(lab_stage_precision("09-tensor-cores") == LAB_TF32);
+    ck_assert(lab_stage_precision("09-tensor-cores-unpadded") == LAB_TF32);
+    ck_assert(lab_stage_precision("08-warp-tiling") == LAB_FP32);
+    ck_assert(lab_stage_precision("cublas-tf32") == LAB_FP32);
+}
+END_TEST
+
 START_TEST(sizes_are_parsed_strictly)
 {
     int n;
@@ -141,6 +191,8 @@ int main(void)
     tcase_add_test(compare, compare_catches_nan_and_inf);
     tcase_add_test(compare, compare_prints_row_col_got_expected);
     tcase_add_test(compare, tolerance_grows_with_n);
+    tcase_add_test(compare, tf32_tolerance_holds_tf32_operands_and_no_fewer_bits);
+    tcase_add_test(compare, only_the_tensor_core_stage_is_tf32);
     suite_add_tcase(s, compare);
     TCase *parsing = tcase_create("parsing");
     tcase_add_test(parsing, sizes_are_parsed_strictly);

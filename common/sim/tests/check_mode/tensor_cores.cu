@@ -52,6 +52,7 @@ START_TEST(fragment_load_with_rows_8_apart_is_2_way)
     check_report r = run_fragment_from_shared<8>(&d);
     EXPECT(r, "shared_loads", 32 * 4);  // 4 elements a lane: 4 requests
     EXPECT(r, "bank_conflicts_ld", 4);
+    EXPECT(r, "tensor_core_macs", 16 * 16 * 8);  // one warp's one mma_sync
     EXPECT(r, "bank_conflicts_st", 0);
     EXPECT(r, "hazards", 0);
     // Named by the student's line, not the header's.
