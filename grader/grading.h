@@ -130,6 +130,8 @@ int rule_coalesced_loads(const check_counts *c, int n, char *msg, size_t len); /
 int ledger_says_device_computed(const matmul_ledger *moved, unsigned long long calls, int n, char *msg, size_t len);
 int rule_register_tiling(const check_counts *c, int n, char *msg, size_t len); /* <= 0.5 shared words per multiply-add */
 int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len);     /* <= 1/32 global words per multiply-add */
+int rule_tensor_cores(const check_counts *c, int n, char *msg, size_t len);   /* all n^3 multiply-adds in mma_sync */
+int rule_conflict_free_loads(const check_counts *c, int n, char *msg, size_t len); /* shared loads without bank conflicts */
 
 /* A test's last act: the proof, read by the runner, that it ran to its end
  * (a process that exits early is otherwise reported as passed by Check). */

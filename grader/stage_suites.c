@@ -15,6 +15,7 @@ static const struct {
     {"06-bank-conflicts", suite_06_bank_conflicts},
     {"07-register-tiling", suite_07_register_tiling},
     {"08-warp-tiling", suite_08_warp_tiling},
+    {"09-tensor-cores", suite_09_tensor_cores},
 };
 
 Suite *stage_suite(const char *stage)

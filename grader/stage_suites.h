@@ -13,6 +13,7 @@ Suite *suite_05_padding(void);
 Suite *suite_06_bank_conflicts(void);
 Suite *suite_07_register_tiling(void);
 Suite *suite_08_warp_tiling(void);
+Suite *suite_09_tensor_cores(void);
 
 /* The suite for a stage name such as "01-naive", or NULL. */
 Suite *stage_suite(const char *stage);

@@ -278,3 +278,38 @@ int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len)
              1 / per);
     return 1;
 }
+
+/* The tensor-core stage: every one of the n^3 multiply-adds is done by a
+ * warp's wmma::mma_sync (2048 at m16n16k8), counted by the simulator as the
+ * lanes compute their parts.  Zero-filled edge tiles add more, never fewer:
+ * a kernel that leaves any of the product to plain float arithmetic (its
+ * edges, say) counts fewer than n^3. */
+int rule_tensor_cores(const check_counts *c, int n, char *msg, size_t len)
+{
+    double products = (double)n * n * n;
+    double share = c->tensor_core_macs / products;
+    if (share < 1.0 - 1e-12) {
+        snprintf(msg, len, "%.0f of the %.0f multiply-adds (%.1f %%) ran on tensor cores: every product of this stage "
+                 "goes through wmma::mma_sync, edge tiles included (zero-fill them and multiply them like any other)",
+                 (double)c->tensor_core_macs, products, 100 * share);
+        return 0;
+    }
+    snprintf(msg, len, "%.0f multiply-adds in wmma::mma_sync, %.2f times the product's n^3 (zero-filled edges add "
+             "the rest)", (double)c->tensor_core_macs, share);
+    return 1;
+}
+
+/* Loads alone: the tensor-core stage pads its tiles for its fragment loads;
+ * its copies into shared memory are given, not graded. */
+int rule_conflict_free_loads(const check_counts *c, int n, char *msg, size_t len)
+{
+    (void)n;
+    if (c->bank_conflicts_ld) {
+        snprintf(msg, len, "bank conflicts: %llu extra wavefronts on shared loads (make check names the line and the "
+                 "degree): pad the tiles' rows so the rows one fragment load reads start in different banks",
+                 c->bank_conflicts_ld);
+        return 0;
+    }
+    snprintf(msg, len, "no bank conflicts in %llu shared loads", c->shared_loads);
+    return 1;
+}

@@ -1,0 +1,24 @@
+/* Stage 09-tensor-cores: the product on tensor cores through nvcuda::wmma,
+ * TF32 inputs and float sums, compared under the TF32 tolerance
+ * (common/harness.h).  The sizes walk the kernel's paths: n % 4 == 0 takes
+ * 16-byte copies and stores whole fragments straight into C, other n take
+ * 4-byte copies and store through shared memory, as C's edges do; 17 is
+ * one past a fragment, 129 one past the block's 128 rows, 257 one past its
+ * 256 columns. */
+#include "grading.h"
+#include "stage_suites.h"
+
+Suite *suite_09_tensor_cores(void)
+{
+    Suite *s = suite_create("09-tensor-cores");
+    grading_add_size_tests_from_table(s);
+    /* The idea, on the simulator's counts: the whole product in mma_sync,
+     * at whole tiles and where none divides n (100: partial fragments). */
+    grading_add_structure_test(s, "tensor cores", "check", 256, rule_tensor_cores);
+    grading_add_structure_test(s, "tensor cores (n=100)", "check", 100, rule_tensor_cores);
+    grading_add_structure_test(s, "conflict-free fragment loads", "check", 256, rule_conflict_free_loads);
+    grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
+    grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);
+    grading_add_quiz_tests(s);
+    return s;
+}
