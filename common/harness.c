@@ -76,7 +76,8 @@ double lab_rtol(void) { return 1e-4; }
 
 lab_precision lab_stage_precision(const char *stage)
 {
-    /* One line per stage that multiplies in TF32. */
+    /* One line per stage that multiplies in TF32 (common/report/precision.sh
+     * names the same stages for the report). */
     static const char *const tf32_stages[] = {"09-tensor-cores"};
     for (size_t i = 0; stage && i < sizeof tf32_stages / sizeof tf32_stages[0]; i++)
         if (!strncmp(stage, tf32_stages[i], strlen(tf32_stages[i])))

@@ -10,6 +10,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 . "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way
+. "$(dirname "$0")/precision.sh"      # cublas_reference: FP32 or TF32, by stage
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 check=${1:-}
@@ -59,16 +60,18 @@ comparison_table() {
         }' labels="$*" "$dir/timings.tsv"
 }
 
-# timing_table DIR LABEL: a GPU report's rows for one kernel.
+# timing_table DIR LABEL: a GPU report's rows for one kernel, beside the
+# cuBLAS of its precision.
 timing_table() {
-    echo "| n | time (ms) | GFLOP/s | % of cuBLAS FP32 |"
+    echo "| n | time (ms) | GFLOP/s | % of $(cublas_reference_name "$2") |"
     echo "| ---: | ---: | ---: | ---: |"
     report_awk '
-        $1 == "cublas-fp32" { ref[$2] = column("gflops") }
+        $1 == reference { ref[$2] = column("gflops") }
         $1 == s { n[++k] = $2; ok[k] = column("check") == "ok"; ms[k] = column("median_ms"); gflops[k] = column("gflops") }
         END { for (i = 1; i <= k; i++)
             if (!ok[i]) printf "| %d | — | — | — |\n", n[i]
-            else printf "| %d | %.3f | %.0f | %s |\n", n[i], ms[i], gflops[i], (n[i] in ref) ? sprintf("%.1f %%", 100 * gflops[i] / ref[n[i]]) : "—" }' s="$2" "$1/timings.tsv"
+            else printf "| %d | %.3f | %.0f | %s |\n", n[i], ms[i], gflops[i], (n[i] in ref) ? sprintf("%.1f %%", 100 * gflops[i] / ref[n[i]]) : "—" }' \
+        s="$2" reference="$(cublas_reference "$2")" "$1/timings.tsv"
 }
 
 # roofline_table DIR LABEL...: these kernels against each memory level at
@@ -76,7 +79,7 @@ timing_table() {
 roofline_table() {
     local dir=$1
     shift
-    echo "Against each memory level at n = $(awk -F'\t' 'NR == 2 { print $2 }' "$dir/roofline-levels.tsv"): FLOP per byte each level moved, and the lowest of the levels' roofs (measured bandwidth times intensity, capped by the FP32 peak; [the report](../../$dir/report.md#which-level-bounds-each-stage) says how each is counted), then the roofline they make:"
+    echo "Against each memory level at n = $(awk -F'\t' 'NR == 2 { print $2 }' "$dir/roofline-levels.tsv"): FLOP per byte each level moved, and the lowest of the levels' roofs (measured bandwidth times intensity, capped by the FP32 peak, except a tensor-core stage's, which that peak does not bound; [the report](../../$dir/report.md#which-level-bounds-each-stage) says how each is counted), then the roofline they make:"
     echo
     echo "| kernel | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | reached |"
     echo "| --- | ---: | ---: | ---: | ---: | --- | ---: |"
@@ -151,7 +154,7 @@ block() {
             timing_table "$dir" "$stage"
             echo
             if [ -f "$dir/speed-$stage.svg" ]; then
-                echo "![GFLOP/s against n on $gpu: $stage beside the stage before it and cuBLAS FP32](../../$dir/speed-$stage.svg)"
+                echo "![GFLOP/s against n on $gpu: $stage beside the stage before it and cuBLAS FP32$(tf32_label "$stage" && echo " and TF32")](../../$dir/speed-$stage.svg)"
                 echo
             fi
             while IFS=$'\t' read -r label what; do

@@ -5,6 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../c_numbers.sh"   # C's numbers (1.5, not 1,5), whatever the locale
 . "$(dirname "$0")/report_awk.sh"     # report_awk: the report tables read one way; machine
+. "$(dirname "$0")/precision.sh"      # tf32_label: a tensor-core stage
 dir=$(cd "$1" && pwd)
 cd "$dir"
 have_gnuplot=$(command -v gnuplot >/dev/null && echo yes || echo no)
@@ -59,10 +60,13 @@ if [ -f timings.tsv ]; then
     # it that runs at these sizes, and cuBLAS FP32 (speed-STAGE.svg).
     previous=
     for s in $(printf '%s\n' $stages | grep -v -e '+' -e '^cublas' | sort); do
-        cmd="set title '$s beside ${previous:+$previous and }cuBLAS FP32, $gpu'; set xlabel 'n'; set ylabel 'GFLOP/s'"
+        cublas="cuBLAS FP32"; tf32_label "$s" && cublas="cuBLAS FP32 and TF32"
+        cmd="set title '$s beside ${previous:+$previous and }$cublas, $gpu'; set xlabel 'n'; set ylabel 'GFLOP/s'"
         cmd="$cmd; set logscale x 2; set logscale y 10; set key left top; set grid; plot 'data-$s.dat' using 1:2 with linespoints lw 2 pt 7 title '$s'"
         [ -z "$previous" ] || cmd="$cmd, 'data-$previous.dat' using 1:2 with linespoints pt 5 title '$previous'"
         [ ! -f data-cublas-fp32.dat ] || cmd="$cmd, 'data-cublas-fp32.dat' using 1:2 with linespoints dt 2 pt 9 title 'cuBLAS FP32'"
+        ! tf32_label "$s" || [ ! -f data-cublas-tf32.dat ] ||
+            cmd="$cmd, 'data-cublas-tf32.dat' using 1:2 with linespoints dt 3 pt 11 title 'cuBLAS TF32'"
         plot "speed-$s" "$cmd"
         previous=$s
     done
@@ -92,17 +96,20 @@ if [ -f timings.tsv ]; then
             no_shared "$s" && waves=0
             g=$(report_awk 'FNR > 1 && $1 == s && $2 == n && column("check") == "ok" { print column("gflops") }' s="$s" n="$n" timings.tsv)
             [ -n "$g" ] || continue
+            # A tensor-core stage's multiply-adds are not FFMA: the FP32
+            # peak is no roof of its, and only the memory levels bound it.
+            cap=$peak; tf32_label "$s" && cap=inf
             awk -v s="$s" -v n="$n" -v g="$g" -v d="$dram" -v l="$l2" -v w="$waves" -v bw="$bw" -v l2bw="$l2bw" \
-                -v sbw="$sbw" -v peak="$peak" '
-                function roof(i, b) { return i * b < peak ? i * b : peak }
+                -v sbw="$sbw" -v peak="$peak" -v cap="$cap" '
+                function roof(i, b) { return cap == "inf" || i * b < cap ? i * b : cap }
                 function reached(i, b) { return i == "-" ? "-" : sprintf("%.1f", 100 * g / roof(i, b)) }
                 BEGIN {
                     f = 2 * n * n * n
                     di = d > 0 ? f / d : "-"; li = l > 0 ? f / l : "-"; si = w > 0 ? f / (128 * w) : "-"
-                    best = peak; name = "FP32 peak"
-                    if (di != "-" && roof(di, bw) < best) { best = roof(di, bw); name = "DRAM" }
-                    if (li != "-" && roof(li, l2bw) < best) { best = roof(li, l2bw); name = "L2" }
-                    if (si != "-" && roof(si, sbw) < best) { best = roof(si, sbw); name = "shared memory" }
+                    best = cap == "inf" ? -1 : cap; name = "FP32 peak"
+                    if (di != "-" && (best < 0 || roof(di, bw) < best)) { best = roof(di, bw); name = "DRAM" }
+                    if (li != "-" && (best < 0 || roof(li, l2bw) < best)) { best = roof(li, l2bw); name = "L2" }
+                    if (si != "-" && (best < 0 || roof(si, sbw) < best)) { best = roof(si, sbw); name = "shared memory" }
                     printf "%s\t%d\t%.1f\t%s\t%s\t%s\t%s\t%.0f\t%.1f\t%s\t%s\t%s\t%.0f\n", s, n, g, di, li, si, name, best, 100 * g / best,
                         reached(di, bw), reached(li, l2bw), reached(si, sbw), peak }'
         done >> roofline-levels.tsv
@@ -190,7 +197,8 @@ if [ -f timings.tsv ]; then
             echo
             echo "| kernel | simulator n | ncu n | simulator | ncu | |"
             echo "| --- | ---: | ---: | ---: | ---: | --- |"
-            report_awk "$(cat "$report_awk_libraries/conflicts_agree.awk")" mode=table "$sim" counters.tsv
+            report_awk "$(cat "$report_awk_libraries/conflicts_agree.awk")" mode=table \
+                open="$(awk -F'\t' '!/^#/ { print $1 }' "$report_awk_libraries/conflicts_open.tsv" | tr '\n' ' ')" "$sim" counters.tsv
             echo
         fi
         echo "## GFLOP/s by size"
@@ -219,7 +227,8 @@ if [ -f timings.tsv ]; then
             echo "one launch: \`common/gpu/level_traffic.sh\`). Each level's roof is its measured bandwidth times the"
             echo "intensity (DRAM $bw GB/s, L2 $l2bw GB/s, shared memory $sbw GB/s:"
             echo "\`common/report/bandwidth.cu\`), capped by the FP32 peak, $peak GFLOP/s; the lowest of the three is"
-            echo "the one that bounds the stage."
+            echo "the one that bounds the stage. A tensor-core stage's multiply-adds are not FFMA instructions, so the"
+            echo "FP32 peak caps no roof of its: the memory levels alone bound it."
             echo
             echo "| stage | GFLOP/s | FLOP per DRAM byte | per L2 byte | per shared byte | lowest roof | GFLOP/s there | reached |"
             echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"

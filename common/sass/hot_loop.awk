@@ -2,7 +2,7 @@
 # listing with line information (nvdisasm -c -g on a -lineinfo cubin).
 #
 # The hot loop is the loop (a branch back to an earlier label) with the most
-# FFMA instructions in its body; among loops with as many, the shortest, so
+# multiply-add instructions in its body (FFMA, or HMMA on tensor cores); among loops with as many, the shortest, so
 # an inner loop wins over the loop around it.  A kernel with no such loop is
 # summed whole.  What a student compares between stages lives there: how many
 # shared-memory instructions each multiply-add costs, and how wide they are.
@@ -30,6 +30,7 @@ function width(op,    w) {
 # kind OP: the class of an instruction this summary counts, or "".
 function kind(op) {
     if (op ~ /^FFMA(\.|$)/) return "ffma"
+    if (op ~ /^HMMA(\.|$)/) return "hmma"
     if (op ~ /^LDS(\.|$)/) return "lds"
     if (op ~ /^STS(\.|$)/) return "sts"
     if (op ~ /^LDGSTS(\.|$)/) return "ldgsts"
@@ -54,7 +55,7 @@ function finish_kernel(    i, j, k, best_i, best_j, best_f, f, a) {
         j = label_at[target_of[i]]
         if (j > i) continue
         f = 0
-        for (k = j; k <= i; k++) if (kind(op_of[k]) == "ffma") f++
+        for (k = j; k <= i; k++) if (kind(op_of[k]) == "ffma" || kind(op_of[k]) == "hmma") f++
         if (f > best_f || (f == best_f && i - j < best_j_len)) { best_f = f; best_i = i; best_j = j; best_j_len = i - j }
     }
     if (best_f <= 0) { best_j = 1; best_i = n; whole = 1 } else whole = 0
@@ -74,10 +75,11 @@ function by_width(counts, what, readable,    w, s, sep) {
 function paren(s) { return s == "-" ? "" : " (" s ")" }
 
 function report(from, to,    k, c, o, first, last, total, bytes, count, byline, lines, nl, key, l, parts, other) {
-    delete total; delete bytes; delete count; delete byline; nl = 0
+    delete total; delete bytes; delete count; delete byline; nl = 0; hmma_ops = ""
     first = ""; last = ""
     for (k = from; k <= to; k++) {
         o = op_of[k]; c = kind(o)
+        if (c == "hmma" && !index(" " hmma_ops " ", " " o " ")) hmma_ops = hmma_ops (hmma_ops == "" ? "" : " ") o
         if (line_of[k] != "") {
             if (first == "" || line_of[k] + 0 < first + 0) first = line_of[k]
             if (last == "" || line_of[k] + 0 > last + 0) last = line_of[k]
@@ -87,7 +89,7 @@ function report(from, to,    k, c, o, first, last, total, bytes, count, byline, 
         total[c]++
         bytes[c] += width(o)
         count[c "," width(o)]++
-        if (c != "ffma") {
+        if (c != "ffma" && c != "hmma") {
             key = (line_of[k] == "" ? "?" : line_of[k]) SUBSEP o
             if (!(key in byline)) lines[++nl] = key
             byline[key]++
@@ -102,9 +104,15 @@ function report(from, to,    k, c, o, first, last, total, bytes, count, byline, 
     print ""
     print "kernel " kernel ":"
     if (whole) print "  no loop with multiply-adds: the whole kernel" (first == "" ? "" : ", lines " first "-" last)
-    if (whole && !total["ffma"])
+    if (whole && !total["ffma"] && !total["hmma"])
         print "  (no FFMA at all: a kernel that does not store its result yet does no arithmetic the compiler keeps)"
-    else print "  hot loop: lines " first "-" last " of the source" (total["ffma"] ? ", " total["ffma"] " FFMA (multiply-adds) per trip" : "")
+    else if (!whole) print "  hot loop: lines " first "-" last " of the source" (total["ffma"] ? ", " total["ffma"] " FFMA (multiply-adds) per trip" : "")
+    # HMMA.1688.F32.TF32: one m16n8k8 product for the warp, 1024
+    # multiply-adds (a wmma::mma_sync at m16n16k8 is two of them).
+    if (total["hmma"])
+        printf "  tensor cores: %d HMMA instructions%s (%s: a warp's multiply-adds on tensor cores)\n", total["hmma"],
+            whole ? "" : " per trip", hmma_ops
+
     printf "  shared loads:   %3d instructions%s, %d bytes per thread\n", total["lds"], paren(by_width(count, "lds", 1)), bytes["lds"]
     printf "  shared stores:  %3d instructions%s\n", total["sts"], paren(by_width(count, "sts", 1))
     printf "  global loads:   %3d instructions%s%s\n", total["ldg"], paren(by_width(count, "ldg", 1)),

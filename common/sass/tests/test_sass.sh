@@ -68,6 +68,16 @@ make --no-print-directory -s sass > "$out/nolab.txt" 2>&1
 [ $? = 2 ] && grep -q 'which lab' "$out/nolab.txt" && ok "make sass without LAB: asks which lab, exit status 2" ||
     { bad "make sass without LAB:"; cat "$out/nolab.txt"; }
 
+# Stage 09's product is on tensor cores: HMMA instructions, no FFMA, and the
+# skeleton, whose k loop multiplies nothing yet, none.
+common/sass/sass.sh solutions/09-tensor-cores/matmul.cu 09-tensor-cores "$out/09" > "$out/09.txt" 2>&1 &&
+    grep -q 'tensor cores: [1-9][0-9]* HMMA instructions' "$out/09.txt" && ! grep -q 'FFMA (multiply-adds)' "$out/09.txt" &&
+    ok "09-tensor-cores: $(grep -o 'tensor cores: [0-9]* HMMA' "$out/09.txt" | head -n 1), no FFMA" ||
+    { bad "09-tensor-cores: no HMMA in the machine code:"; cat "$out/09.txt"; }
+common/sass/sass.sh labs/09-tensor-cores/matmul.cu 09-tensor-cores "$out/09-skeleton" > "$out/09-skeleton.txt" 2>&1 &&
+    ! grep -q 'HMMA' "$out/09-skeleton.txt" && ok "the stage 09 skeleton: no HMMA" ||
+    { bad "the stage 09 skeleton:"; cat "$out/09-skeleton.txt"; }
+
 # A skeleton compiles to a kernel without the loop: said, not an error.
 common/sass/sass.sh labs/05-padding/matmul.cu 05-padding "$out/skeleton" > "$out/skeleton.txt" 2>&1 &&
     grep -q 'no loop with multiply-adds: the whole kernel' "$out/skeleton.txt" &&
