@@ -80,7 +80,8 @@ lab_precision lab_stage_precision(const char *stage)
      * names the same stages for the report). */
     static const char *const tf32_stages[] = {"09-tensor-cores"};
     for (size_t i = 0; stage && i < sizeof tf32_stages / sizeof tf32_stages[0]; i++)
-        if (!strncmp(stage, tf32_stages[i], strlen(tf32_stages[i])))
+        if (!strncmp(stage, tf32_stages[i], strlen(tf32_stages[i])) &&
+            (stage[strlen(tf32_stages[i])] == '\0' || stage[strlen(tf32_stages[i])] == '+'))
             return LAB_TF32;
     return LAB_FP32;
 }

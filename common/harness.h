@@ -35,8 +35,8 @@ double lab_rtol(void);
  * sums in float. */
 typedef enum { LAB_FP32, LAB_TF32 } lab_precision;
 
-/* The precision of a stage (or of a report variant named after it, such
- * as "09-tensor-cores-unpadded"): TF32 for the tensor-core stage, FP32 for
+/* The precision of a stage (or of a report variant of it, such as
+ * "09-tensor-cores+unrounded"): TF32 for the tensor-core stage, FP32 for
  * every other name. */
 lab_precision lab_stage_precision(const char *stage);
 
@@ -44,8 +44,9 @@ lab_precision lab_stage_precision(const char *stage);
  * read with 10 mantissa bits is off by less than 2^-10 of itself (dropped
  * bits) or 2^-11 (rounded), so a product of two is off by less than
  * (2^-10 + 2^-10 + 2^-20) of |a·b|, and their sum by that fraction of M,
- * whatever the inputs.  The float sums' own error is atol + rtol · |ref|,
- * as in every stage. */
+ * whatever the (normal) inputs.  The float sums' own error is allowed
+ * atol + rtol · |ref|, as in every stage: an allowance for sums whose
+ * errors mostly cancel, not a worst-case bound. */
 double lab_tf32_relative(void);
 
 /* M[r][j] = Σ_k |A[r][k]|·|B[k][j]| for rows [row_begin, row_end), stored

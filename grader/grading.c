@@ -27,10 +27,11 @@ static struct size_test {
 } *size_tests;
 static int size_test_count, size_test_capacity;
 
-/* A check build (clang's, every access hooked) runs on the simulator,
- * whatever the backend graded. */
 /* The tolerance the stage's results are compared under (harness.h). */
 static lab_precision stage_precision(void) { return lab_stage_precision(grading.stage); }
+
+/* A check build (clang's, every access hooked) runs on the simulator,
+ * whatever the backend graded. */
 
 static int is_check_build(const char *variant) { return variant && !strncmp(variant, "check", 5); }
 

@@ -306,7 +306,8 @@ int rule_conflict_free_loads(const check_counts *c, int n, char *msg, size_t len
     (void)n;
     if (c->bank_conflicts_ld) {
         snprintf(msg, len, "bank conflicts: %llu extra wavefronts on shared loads (make check names the line and the "
-                 "degree): pad the tiles' rows so the rows one fragment load reads start in different banks",
+                 "degree): where it is a fragment load, pad the tiles' rows so that the rows one load reads start in "
+                 "different banks",
                  c->bank_conflicts_ld);
         return 0;
     }

@@ -74,7 +74,7 @@ function by_width(counts, what, readable,    w, s, sep) {
 
 function paren(s) { return s == "-" ? "" : " (" s ")" }
 
-function report(from, to,    k, c, o, first, last, total, bytes, count, byline, lines, nl, key, l, parts, other) {
+function report(from, to,    k, c, o, first, last, total, bytes, count, byline, lines, nl, key, l, parts, other, hmma_ops) {
     delete total; delete bytes; delete count; delete byline; nl = 0; hmma_ops = ""
     first = ""; last = ""
     for (k = from; k <= to; k++) {
@@ -106,9 +106,10 @@ function report(from, to,    k, c, o, first, last, total, bytes, count, byline, 
     if (whole) print "  no loop with multiply-adds: the whole kernel" (first == "" ? "" : ", lines " first "-" last)
     if (whole && !total["ffma"] && !total["hmma"])
         print "  (no FFMA at all: a kernel that does not store its result yet does no arithmetic the compiler keeps)"
-    else if (!whole) print "  hot loop: lines " first "-" last " of the source" (total["ffma"] ? ", " total["ffma"] " FFMA (multiply-adds) per trip" : "")
-    # HMMA.1688.F32.TF32: one m16n8k8 product for the warp, 1024
-    # multiply-adds (a wmma::mma_sync at m16n16k8 is two of them).
+    else if (!whole || total["ffma"]) print "  hot loop: lines " first "-" last " of the source" (total["ffma"] ? ", " total["ffma"] " FFMA (multiply-adds) per trip" : "")
+    # A tensor-core instruction multiplies tiles for the whole warp: on
+    # sm_90, HMMA.1684.F32.TF32 is a 16 x 8 x 4 product, 512 multiply-adds
+    # (a wmma::mma_sync at m16n16k8 is four of them).
     if (total["hmma"])
         printf "  tensor cores: %d HMMA instructions%s (%s: a warp's multiply-adds on tensor cores)\n", total["hmma"],
             whole ? "" : " per trip", hmma_ops

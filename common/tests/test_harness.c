@@ -146,7 +146,8 @@ END_TEST
 START_TEST(only_the_tensor_core_stage_is_tf32)
 {
     ck_assert(lab_stage_precision("09-tensor-cores") == LAB_TF32);
-    ck_assert(lab_stage_precision("09-tensor-cores-unpadded") == LAB_TF32);
+    ck_assert(lab_stage_precision("09-tensor-cores+unrounded") == LAB_TF32);
+    ck_assert(lab_stage_precision("09-tensor-cores-other") == LAB_FP32);
     ck_assert(lab_stage_precision("08-warp-tiling") == LAB_FP32);
     ck_assert(lab_stage_precision("cublas-tf32") == LAB_FP32);
 }

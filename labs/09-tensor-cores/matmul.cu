@@ -5,16 +5,18 @@
 // read as TF32 (10 mantissa bits) and the sums kept in float. The warp
 // holds each tile as a "fragment" spread over its 32 lanes.
 //
-// The block keeps stage 08's shape: a BM x BN tile of C per block, tiles of
-// A and B copied into shared memory with cp.async STAGES - 1 steps ahead,
-// and each of the 8 warps owning a WM x WN piece of C: 4 x 4 fragments.
+// The block keeps stage 08's ideas: a BM x BN tile of C per block, tiles
+// of A and B copied into shared memory with cp.async STAGES - 1 steps
+// ahead, and each of the 8 warps owning a WM x WN piece of C: 4 x 4
+// fragments.
 //
 //   make -C labs/09-tensor-cores run N=1000   # build, check against the CPU reference, time it
 //   make -C labs/09-tensor-cores check        # the simulator's counts: tensor-core work, bank conflicts
 //   make grade LAB=09-tensor-cores            # grade this stage
 //
 // As shipped, this file compiles and runs but never computes the
-// accumulators, and stores only C's edge fragments, so the check fails. The tile
+// accumulators, and stores every fragment the edge's way, so the check
+// fails. The tile
 // copies, the pipeline and the barriers are done for you, and so is the
 // store of a fragment at C's edge. Work through the TODOs in order;
 // README.md in this folder explains each one.
@@ -135,10 +137,10 @@ __global__ void __launch_bounds__(THREADS) matmul_wmma_kernel(const float *A, co
     __syncthreads();           // every warp done with the tiles: the scratch below reuses them
 
     // A fragment wholly inside C goes straight to global memory when C's
-    // rows are a stride WMMA takes: n a multiple of 4 floats (its first
-    // element, 16 rows and 16 columns from another, is then 32-byte aligned
-    // too). Any other one goes through this warp's 16 x 16 of shared
-    // memory, and its lanes copy the part inside C.
+    // rows are a stride WMMA takes: n a multiple of 4 floats. (Its first
+    // element is 32-byte aligned whatever n is: 16 rows and 16 columns
+    // from C's first.) Any other one goes through this warp's 16 x 16 of
+    // shared memory, and its lanes copy the part inside C.
     float *scratch = tiles + warp * FRAG * FRAG;
     for (int i = 0; i < FM; ++i)
         for (int j = 0; j < FN; ++j) {

@@ -44,7 +44,7 @@ using namespace nvcuda;
 
 // Rows of the shared tiles, padded. A fragment load of A reads 8 rows at a
 // time, 4 words each: with rows BK = 32 words apart all 8 rows start in
-// bank 0 (a 2-way conflict or worse); BK + 4 puts them 4 banks apart, and
+// bank 0 (an 8-way conflict); BK + 4 puts them 4 banks apart, and
 // the 8 rows fill the 32 banks. B's loads read 4 rows of 8 words: BN + 8
 // starts them 8 banks apart. Both stay multiples of 4 floats, as WMMA
 // requires of a stride and a 16-byte copy of a row's floats needs, and
@@ -157,10 +157,10 @@ __global__ void __launch_bounds__(THREADS) matmul_wmma_kernel(const float *A, co
     __syncthreads();           // every warp done with the tiles: the scratch below reuses them
 
     // A fragment wholly inside C goes straight to global memory when C's
-    // rows are a stride WMMA takes: n a multiple of 4 floats (its first
-    // element, 16 rows and 16 columns from another, is then 32-byte aligned
-    // too). Any other one goes through this warp's 16 x 16 of shared
-    // memory, and its lanes copy the part inside C.
+    // rows are a stride WMMA takes: n a multiple of 4 floats. (Its first
+    // element is 32-byte aligned whatever n is: 16 rows and 16 columns
+    // from C's first.) Any other one goes through this warp's 16 x 16 of
+    // shared memory, and its lanes copy the part inside C.
     float *scratch = tiles + warp * FRAG * FRAG;
     for (int i = 0; i < FM; ++i)
         for (int j = 0; j < FN; ++j) {
