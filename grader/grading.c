@@ -108,6 +108,7 @@ enum run_purpose {
     RUN_REFUSAL_RIGHT = 5, /* does matmul compute the sizes it accepts */
     RUN_COPIES = 6,        /* the check build, asked what matmul copied */
     RUN_CHECK = 7,         /* the check build, for the structural tests */
+    RUN_MMA_PROBE = 8,     /* the check build with the tensor-core products doubled (the check run's inputs) */
 };
 
 static uint64_t run_seed(int n, unsigned purpose)
@@ -126,11 +127,11 @@ static void run_check_build(const char *variant, int n, enum run_purpose purpose
 {
     char log[4096];
     snprintf(log, sizeof log, "%s/%s-n%d%s.log", grading.out_dir, variant, n, log_label);
-    snprintf(counts_path, len, "%s/scratch/%s-n%d.%s", grading.out_dir, variant, n,
-             purpose == RUN_COPIES ? "copies" : "counts");
+    snprintf(counts_path, len, "%s/scratch/%s-n%d%s.%s", grading.out_dir, variant, n,
+             purpose == RUN_MMA_PROBE ? "-mma-probe" : "", purpose == RUN_COPIES ? "copies" : "counts");
     unlink(counts_path);
     setenv("SIM_CHECK_OUT", counts_path, 1);
-    *seed = run_seed(n, purpose);
+    *seed = run_seed(n, purpose == RUN_MMA_PROBE ? RUN_CHECK : purpose);
     *timeout = grading_timeout(n, 1) * 10;
     run_submission(variant, n, seed, 1, *timeout, log, r);
     unsetenv("SIM_CHECK_OUT");
@@ -792,4 +793,46 @@ void grading_run_check(const char *variant, int n, check_counts *out)
     *out = rec.counts;
     if (!rec.ok)
         ck_abort_msg("%s", rec.msg);
+}
+
+/* The tensor-core probe: the check build run with every product mma_sync
+ * adds doubled (SIM_MMA_PRODUCT_SCALE, common/sim/warp_mma.cpp).  A C that
+ * mma_sync made comes out exactly twice the product, so half of it must
+ * pass the stage's comparison; a C made otherwise (FP32 multiply-adds, with
+ * mma_sync calls beside them to be counted) does not double. */
+int grading_mma_probe(const char *variant, int n, char *msg, size_t len)
+{
+    char counts_path[4096];
+    uint64_t seed;
+    double timeout;
+    student_result r;
+    setenv("SIM_MMA_PRODUCT_SCALE", "2", 1);
+    run_check_build(variant, n, RUN_MMA_PROBE, " for the tensor-core probe", counts_path, sizeof counts_path, &seed,
+                    &timeout, &r);
+    unsetenv("SIM_MMA_PRODUCT_SCALE");
+    if (!r.ok) {
+        explain_failed_run(msg, len, &r, n, timeout);
+        student_result_free(&r);
+        return 0;
+    }
+    size_t count = (size_t)n * n;
+    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
+    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
+    lab_make_inputs(A, B, n, seed);
+    for (size_t i = 0; i < count; i++)
+        r.C[i] /= 2; /* exact: a power of two */
+    lab_comparison c;
+    int doubled = lab_check_rows(A, B, r.C, ref, stage_precision(), n, 0, n, NULL, 0, &c);
+    if (!doubled)
+        snprintf(msg, len,
+                 "with every product mma_sync adds doubled (the grader's probe), C did not double: %ld of %ld "
+                 "elements are not twice the product, the first at (row %d, col %d), half of it %.6g where the "
+                 "product is %.6g.  Those elements were computed some other way than by mma_sync's products "
+                 "(FP32 multiply-adds?): in this stage every product goes through wmma::mma_sync",
+                 c.mismatches, c.checked, c.first_row, c.first_col, c.first_got, c.first_ref);
+    free(A);
+    free(B);
+    free(ref);
+    student_result_free(&r);
+    return doubled;
 }

@@ -105,6 +105,14 @@ typedef int (*structure_rule)(const check_counts *c, int n, char *msg, size_t le
  * must be right too), judged by `rule`. */
 void grading_add_structure_test(Suite *s, const char *name, const char *variant, int n, structure_rule rule);
 
+/* The tensor-core stage's test: all n^3 multiply-adds in mma_sync
+ * (rule_tensor_cores), and C made by them: run again with every product
+ * mma_sync adds doubled, C must double (grading_mma_probe), which a C
+ * computed by FP32 multiply-adds beside mma_sync calls does not. */
+void grading_add_tensor_core_test(Suite *s, const char *name, const char *variant, int n);
+/* 1 when C doubles with mma_sync's products doubled, else 0 and why. */
+int grading_mma_probe(const char *variant, int n, char *msg, size_t len);
+
 /* Rules several stages share. */
 int rule_no_hazards(const check_counts *c, int n, char *msg, size_t len);
 int rule_no_bank_conflicts(const check_counts *c, int n, char *msg, size_t len);

@@ -15,6 +15,7 @@ static struct structure_test {
     const char *name, *variant;
     int n;
     structure_rule rule;
+    int mma_probe; /* and C must double with mma_sync's products (grading_mma_probe) */
 } *tests;
 static int test_count, test_capacity;
 
@@ -42,11 +43,18 @@ START_TEST(test_structure)
         snprintf(msg + used, sizeof msg - used, " (%ld of %ld elements of C wrong here: the correctness tests "
                  "grade those)", c.wrong_elements, c.elements);
     }
+    if (tests[_i].mma_probe) {
+        char why[1024];
+        if (!grading_mma_probe(tests[_i].variant, tests[_i].n, why, sizeof why))
+            ck_abort_msg("n=%d: %s (%s)", tests[_i].n, why, msg);
+        size_t used = strlen(msg);
+        snprintf(msg + used, sizeof msg - used, "; C doubled with mma_sync's products doubled: mma_sync made it");
+    }
     grading_record_pass(tests[_i].name, msg);
 }
 END_TEST
 
-void grading_add_structure_test(Suite *s, const char *name, const char *variant, int n, structure_rule rule)
+static void add_test(Suite *s, const char *name, const char *variant, int n, structure_rule rule, int mma_probe)
 {
     tests = grading_grow(tests, &test_capacity, test_count, sizeof *tests);
     int slot = test_count++;
@@ -54,10 +62,22 @@ void grading_add_structure_test(Suite *s, const char *name, const char *variant,
     tests[slot].variant = variant;
     tests[slot].n = n;
     tests[slot].rule = rule;
+    tests[slot].mma_probe = mma_probe;
     TCase *tc = grading_tcase(name, RUNS_BUILD, variant);
-    tcase_set_timeout(tc, student_run_longest(grading_timeout(n, 1) * 10) + 30);
+    /* The check run, and the probe's as long again. */
+    tcase_set_timeout(tc, student_run_longest(grading_timeout(n, 1) * 10) * (mma_probe ? 2 : 1) + 30);
     tcase_add_loop_test(tc, test_structure, slot, slot + 1);
     suite_add_tcase(s, tc);
+}
+
+void grading_add_structure_test(Suite *s, const char *name, const char *variant, int n, structure_rule rule)
+{
+    add_test(s, name, variant, n, rule, 0);
+}
+
+void grading_add_tensor_core_test(Suite *s, const char *name, const char *variant, int n)
+{
+    add_test(s, name, variant, n, rule_tensor_cores, 1);
 }
 
 int rule_no_hazards(const check_counts *c, int n, char *msg, size_t len)

@@ -9,8 +9,18 @@
 // derive for TF32 inputs.  Operands are read as a tensor core reads them,
 // their 13 low mantissa bits dropped, whether or not __float_to_tf32 rounded
 // them first.
+//
+// SIM_MMA_PRODUCT_SCALE=2 (the grader's tensor-core probe) doubles every
+// product mma_sync adds, so a C made by mma_sync alone comes out exactly
+// twice the product (doubling is exact in binary floating point, and every
+// accumulator starts at zero); a C made some other way, by FP32
+// multiply-adds beside a few mma_sync calls, does not.  The setting is read
+// and taken out of the environment before main, so the program's own code
+// cannot see it.
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "check_mode.h"
@@ -20,6 +30,17 @@
 #include "warp_rules.h"
 
 namespace sim {
+
+namespace {
+double read_product_scale()
+{
+    const char *env = getenv("SIM_MMA_PRODUCT_SCALE");
+    double scale = env && strcmp(env, "2") == 0 ? 2.0 : 1.0;
+    unsetenv("SIM_MMA_PRODUCT_SCALE");
+    return scale;
+}
+const double product_scale = read_product_scale();
+} // namespace
 
 bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigned lane, std::string *why)
 {
@@ -32,19 +53,32 @@ bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigne
                "warp must reach a WMMA call together";
         return false;
     }
+    // The warp's whole A (16 x 8) and B (8 x 16) tiles, gathered from the
+    // lanes' fragments once per call: the meeting asks for each lane's
+    // answer in turn, lane 0 first (launch.cpp), and every lane's answer
+    // reads the same tiles.
+    static thread_local double a[tf32_m][tf32_k], b[tf32_k][tf32_n];
+    if (lane == 0) {
+        for (unsigned l = 0; l < warp_lanes; l++) {
+            const mma_operands &theirs = *reinterpret_cast<const mma_operands *>((uintptr_t)calls[l].value);
+            for (int i = 0; i < fragment_elements(fragment_use::matrix_a); i++) {
+                tile_place at = fragment_place(fragment_use::matrix_a, l, i);
+                a[at.row][at.col] = tf32_operand(theirs.a[i]);
+            }
+            for (int i = 0; i < fragment_elements(fragment_use::matrix_b); i++) {
+                tile_place at = fragment_place(fragment_use::matrix_b, l, i);
+                b[at.row][at.col] = tf32_operand(theirs.b[i]);
+            }
+        }
+    }
     const mma_operands &mine = *reinterpret_cast<const mma_operands *>((uintptr_t)calls[lane].value);
-    auto operand = [&](fragment_use use, int row, int col) {
-        fragment_slot s = fragment_slot_of(use, row, col);
-        const mma_operands &theirs = *reinterpret_cast<const mma_operands *>((uintptr_t)calls[s.lane].value);
-        return (double)tf32_operand((use == fragment_use::matrix_a ? theirs.a : theirs.b)[s.index]);
-    };
     float out[fragment_elements(fragment_use::accumulator)];
     for (int i = 0; i < fragment_elements(fragment_use::accumulator); i++) {
         tile_place at = fragment_place(fragment_use::accumulator, lane, i);
-        double sum = mine.c[i];
+        double products = 0;
         for (int k = 0; k < tf32_k; k++)
-            sum += operand(fragment_use::matrix_a, at.row, k) * operand(fragment_use::matrix_b, k, at.col);
-        out[i] = (float)sum;
+            products += a[at.row][k] * b[k][at.col];
+        out[i] = (float)(mine.c[i] + product_scale * products);
     }
     // D is written once every element is known: d and c may be one fragment.
     for (int i = 0; i < fragment_elements(fragment_use::accumulator); i++)

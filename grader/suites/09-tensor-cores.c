@@ -13,9 +13,11 @@ Suite *suite_09_tensor_cores(void)
     Suite *s = suite_create("09-tensor-cores");
     grading_add_size_tests_from_table(s);
     /* The idea, on the simulator's counts: the whole product in mma_sync,
-     * at whole tiles and where none divides n (100: partial fragments). */
-    grading_add_structure_test(s, "tensor cores", "check", 256, rule_tensor_cores);
-    grading_add_structure_test(s, "tensor cores (n=100)", "check", 100, rule_tensor_cores);
+     * at whole tiles and where none divides n (100: partial fragments);
+     * and C made by it, not by FP32 multiply-adds beside counted mma_sync
+     * calls (the probe: C doubles with mma_sync's products doubled). */
+    grading_add_tensor_core_test(s, "tensor cores", "check", 256);
+    grading_add_tensor_core_test(s, "tensor cores (n=100)", "check", 100);
     grading_add_structure_test(s, "conflict-free fragment loads", "check", 256, rule_conflict_free_loads);
     grading_add_structure_test(s, "barriers", "check", 100, rule_tiled_no_hazards);
     grading_add_structure_test(s, "in bounds", "check", 100, rule_tiled_in_bounds);

@@ -159,6 +159,12 @@ expect naive-where-tile-does-not-divide $((kernel04 - 6))/$full04 "the kernel re
 # at n = 255, where no tile divides n, they are measured again and fail.
 kernel07=$(kernel_points 07-register-tiling)
 expect register-tiled-where-128-divides $((kernel07 - 4))/$(score max "$(points_table 07-register-tiling)") "n=255: 2.024 shared words read per multiply-add" 07-register-tiling
+# Stage 09's product made by a tiled FP32 kernel, beside mma_sync calls on
+# zero fragments that add up to n^3 multiply-adds: right at every size, and
+# the count alone would pass; C does not double when mma_sync's products
+# are doubled (the probe), so both tensor-core tests (2 each) fail.
+kernel09=$(kernel_points 09-tensor-cores)
+expect fp32-beside-counted-mma $((kernel09 - 4))/$(score max "$(points_table 09-tensor-cores)") "with every product mma_sync adds doubled (the grader's probe), C did not double" 09-tensor-cores
 # An edge-only mistake costs the tests that reach the edge, not the
 # structure: blocks rounded down (04: rows) or to the nearest (05: columns)
 # leave a partial strip of C unwritten.  Every size a tile does not divide
