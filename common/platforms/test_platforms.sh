@@ -43,8 +43,9 @@
 #     grader's scaled for it), only when named in PLATFORMS
 #     (debian12-arm64: about 45 minutes the first time, 30 after)
 #
-# They run as two lanes at once (each grade beside another, as on a busy
-# machine) of about the same length.  On each: `make deps` (in a chroot's
+# They run in two lanes at once, each taking the next row of one list,
+# longest first, as it finishes (each grade beside another, as on a busy
+# machine; the lanes end near together).  On each: `make deps` (in a chroot's
 # fresh system: what a new user runs), the simulator's unit tests, and
 # `make grade SUBMISSION=solutions BACKEND=sim` with WERROR=1 (the kit and
 # the solutions build without a warning), which must give full marks.
@@ -185,6 +186,9 @@ chroot_packages() {
 }
 
 "$root/common/deps.sh" platforms 9>&- || exit 1
+# Here, not in the rows: aarch64's two rows may start together, and two
+# installs at once would meet at dpkg's lock.
+if wants aarch64-qemu; then "$root/common/deps.sh" aarch64 9>&- || exit 1; fi
 wants 'debian13-*' && prepare_chroot debian-13 trixie "Debian 13"
 # Ubuntu 24.04's compilers: g++ 13, and clang 18 for check mode.
 wants debian13-gcc13 && chroot_packages debian-13 "Debian 13" g++-13 clang-18
@@ -303,10 +307,22 @@ run_aarch64() {
             grep -q 'cudaErrorIllegalAddress' ||
             { fail "aarch64-qemu: with SIM_FIBERS=ucontext, an out-of-bounds kernel was not reported (log: $portable/fault.log)"; bad=1; }
     fi
-    local reports
-    reports=$(aarch64_check_mode "$kit" "$log") ||
-        { fail "aarch64-qemu: check mode, built for aarch64, does not report as on x86-64 (above)"; bad=1; }
-    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs (and 80 KB local arrays), a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault); check mode's report the x86-64 build's for $reports kernels (clang $(clang -dumpversion) --target=aarch64-linux-gnu); $((SECONDS - t))s"; rm -rf "$kit"; }
+    [ $bad -eq 0 ] && { echo "ok   aarch64-qemu: every solution right in $runs runs (and 80 KB local arrays), a fault reported ($(aarch64-linux-gnu-g++ -dumpversion); assembly fibers, and the portable ones for 04 and the fault); $((SECONDS - t))s"; rm -rf "$kit"; }
+}
+# aarch64's check mode, on a kit of its own (beside run_aarch64's, in the
+# other lane).
+run_aarch64_check() {
+    wants aarch64-qemu || return
+    local kit="$base/kit-aarch64-check" log="$base/aarch64-qemu-check.log" t=$SECONDS reports
+    "$root/common/deps.sh" aarch64 || { fail "aarch64-qemu: the cross compiler or qemu-user could not be installed"; return; }
+    copy_kit "$kit" || { fail "aarch64-qemu: could not copy the kit"; return; }
+    : > "$log"
+    if reports=$(aarch64_check_mode "$kit" "$log"); then
+        echo "ok   aarch64-qemu: check mode's report the x86-64 build's for $reports kernels (clang $(clang -dumpversion) --target=aarch64-linux-gnu); $((SECONDS - t))s"
+        rm -rf "$kit"
+    else
+        fail "aarch64-qemu: check mode, built for aarch64, does not report as on x86-64 (above; log: $log)"
+    fi
 }
 # Check mode on aarch64 (the CPUs of Grace Hopper nodes): the grader's
 # structural tests run it on either backend, and it finds the program's
@@ -375,47 +391,69 @@ aarch64_check_mode() {
     [ $bad -eq 0 ]
 }
 
-# Two lanes at once, each in order: every grade runs beside another, as
-# on a busy machine, where its time limits stretch while blocks keep
-# finishing (grader/student_run.h).  Each lane leaves its count of failures
-# in a file.
-gcc_lane() {
-    run_platform debian13-gcc14 debian-13
-    # Ubuntu's compilers add these flags themselves; here wrappers add them.
-    local ubuntu_defaults='-D_FORTIFY_SOURCE=3 -fstack-protector-strong -fstack-clash-protection -fcf-protection' tool
-    if wants debian13-gcc13; then
-        for tool in gcc g++; do
-            printf '#!/bin/sh\nexec %s-13 %s "$@"\n' "$tool" "$ubuntu_defaults" > "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
-            chmod +x "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
-        done
-    fi
-    run_platform debian13-gcc13 debian-13 CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu CHECK_CXX=clang++-18
+# Every row, longest first (as measured in make test's run on two cores),
+# with the on-request ones where their length puts them.  Two lanes take
+# the next row from this list each time one finishes, so that both end
+# near together, and every grade runs beside another, as on a busy machine,
+# where its time limits stretch while blocks keep finishing
+# (grader/student_run.h).  aarch64's lane is two rows here: its check mode
+# (some four minutes) and its solutions' runs (some two).
+rows=(debian12-arm64 host-clang-ucontext aarch64-qemu-check host-gcc11 debian13-clang19 debian13-gcc14 debian13-gcc13
+    debian-testing-gcc16 debian-testing-gcc15 debian-testing-clang21 aarch64-qemu)
+run_row() {
+    case "$1" in
+    debian13-gcc14) run_platform debian13-gcc14 debian-13 ;;
+    debian13-gcc13)
+        # Ubuntu's compilers add these flags themselves; here wrappers add them.
+        local ubuntu_defaults='-D_FORTIFY_SOURCE=3 -fstack-protector-strong -fstack-clash-protection -fcf-protection' tool
+        if wants debian13-gcc13; then
+            for tool in gcc g++; do
+                printf '#!/bin/sh\nexec %s-13 %s "$@"\n' "$tool" "$ubuntu_defaults" > "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
+                chmod +x "$base/debian-13/usr/local/bin/$tool-13-ubuntu"
+            done
+        fi
+        run_platform debian13-gcc13 debian-13 CC=gcc-13-ubuntu CXX_SIM=g++-13-ubuntu CHECK_CXX=clang++-18 ;;
     # This machine's nvcc checks nothing a toolchain changes: left out here.
-    if command -v g++-11 >/dev/null; then
-        run_platform host-gcc11 host CC=gcc-11 CXX_SIM=g++-11 NVCC_CHECK=0
-    else
-        wants host-gcc11 && echo "skip host-gcc11: no g++-11 here (Debian 12 has it: common/deps.sh platforms)"
-    fi
-    echo $failures > "$base/failures-gcc-lane"
-}
-# This machine's nvcc checks nothing a toolchain changes: left out here.
-clang_lane() {
-    run_platform host-clang-ucontext host CC=clang CXX_SIM=clang++ SIM_FIBERS=ucontext NVCC_CHECK=0
-    run_platform debian13-clang19 debian-13 CC=clang CXX_SIM=clang++
-    run_platform debian-testing-gcc16 debian-testing
-    run_platform debian-testing-gcc15 debian-testing CC=gcc-15 CXX_SIM=g++-15
-    run_platform debian-testing-clang21 debian-testing CC=clang CXX_SIM=clang++
+    host-gcc11)
+        if command -v g++-11 >/dev/null; then
+            run_platform host-gcc11 host CC=gcc-11 CXX_SIM=g++-11 NVCC_CHECK=0
+        else
+            wants host-gcc11 && echo "skip host-gcc11: no g++-11 here (Debian 12 has it: common/deps.sh platforms)"
+        fi ;;
+    host-clang-ucontext) run_platform host-clang-ucontext host CC=clang CXX_SIM=clang++ SIM_FIBERS=ucontext NVCC_CHECK=0 ;;
+    debian13-clang19) run_platform debian13-clang19 debian-13 CC=clang CXX_SIM=clang++ ;;
+    debian-testing-gcc16) run_platform debian-testing-gcc16 debian-testing ;;
+    debian-testing-gcc15) run_platform debian-testing-gcc15 debian-testing CC=gcc-15 CXX_SIM=g++-15 ;;
+    debian-testing-clang21) run_platform debian-testing-clang21 debian-testing CC=clang CXX_SIM=clang++ ;;
     # Every program emulated: some ten times slower than on the hardware.
-    run_platform debian12-arm64 debian-12-arm64 CK_TIMEOUT_MULTIPLIER=10 GRADE_TIMEOUT_SCALE=4
-    run_aarch64
-    echo $failures > "$base/failures-clang-lane"
+    debian12-arm64) run_platform debian12-arm64 debian-12-arm64 CK_TIMEOUT_MULTIPLIER=10 GRADE_TIMEOUT_SCALE=4 ;;
+    aarch64-qemu) run_aarch64 ;;
+    aarch64-qemu-check) run_aarch64_check ;;
+    esac
 }
-rm -f "$base"/failures-*-lane
-gcc_lane &
-clang_lane
+# next_row: the first row of the list no lane has taken yet (none: status 1).
+next_row() {
+    local taken
+    {
+        flock 8
+        taken=$(cat "$base/rows-taken" 2>/dev/null || echo 0)
+        echo $((taken + 1)) > "$base/rows-taken"
+    } 8> "$base/.rows.lock"
+    [ "$taken" -lt ${#rows[@]} ] || return 1
+    echo "${rows[taken]}"
+}
+# Each lane leaves its count of failures in a file.
+lane() {
+    local row
+    while row=$(next_row); do run_row "$row"; done
+    echo $failures > "$base/failures-lane-$1"
+}
+rm -f "$base"/failures-lane-* "$base/rows-taken"
+lane 1 &
+lane 2
 wait
-for lane in gcc clang; do
-    failures=$((failures + $(cat "$base/failures-$lane-lane" 2>/dev/null || echo 1)))
+for n in 1 2; do
+    failures=$((failures + $(cat "$base/failures-lane-$n" 2>/dev/null || echo 1)))
 done
 
 echo "test-platforms: $((SECONDS - start))s"
