@@ -76,6 +76,12 @@ check rebuilds-inputs-on-host "0/$full01" "elements wrong; first at" SUBMISSION=
 kernel01=$(score kernel_max "$(points_table 01-naive)")
 check uncoalesced-rows-on-x "$((kernel01 - 2))/$full01" "the global loads are not coalesced" \
     SUBMISSION=$bad/uncoalesced-rows-on-x LAB=01-naive
+# Stage 09 made by FP32 multiply-adds beside mma_sync calls that add up to
+# n^3: right here too, and both tensor-core tests lost (the probe runs the
+# simulator's check build, as every structural test does on any backend).
+kernel09=$(score kernel_max "$(points_table 09-tensor-cores)")
+check fp32-beside-counted-mma "$((kernel09 - 4))/$(score max "$(points_table 09-tensor-cores)")" "C did not double" \
+    SUBMISSION=$bad/fp32-beside-counted-mma LAB=09-tensor-cores
 # What the simulator judges from nvcc's report, or from its own stand-ins
 # for a GPU's local memory and heap, the GPU judges itself: both must agree
 # (grader/tests/bad_kernels.sh and grade_stages.sh on the simulator).
