@@ -198,7 +198,7 @@ if [ -f timings.tsv ]; then
             echo "| kernel | simulator n | ncu n | simulator | ncu | |"
             echo "| --- | ---: | ---: | ---: | ---: | --- |"
             report_awk "$(cat "$report_awk_libraries/conflicts_agree.awk")" mode=table \
-                open="$(awk -F'\t' '!/^#/ { print $1 }' "$report_awk_libraries/conflicts_open.tsv" | tr '\n' ' ')" "$sim" counters.tsv
+                open="$(awk -F'\t' '!/^#/ { print $1 ":" $2 }' "$report_awk_libraries/conflicts_open.tsv" | tr '\n' ' ')" "$sim" counters.tsv
             echo
         fi
         echo "## GFLOP/s by size"

@@ -7,7 +7,7 @@ set -u
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$root" || exit 1
 . common/report/report_awk.sh
-open=$(awk -F'\t' '!/^#/ { print $1 }' common/report/conflicts_open.tsv | tr '\n' ' ')
+open=$(awk -F'\t' '!/^#/ { print $1 ":" $2 }' common/report/conflicts_open.tsv | tr '\n' ' ')
 agree() { report_awk "$(cat common/report/conflicts_agree.awk)" mode=check open="$open" "$@"; }
 sim=reports/cpu-simulator/counters.tsv
 failed=0 checked=0
@@ -40,5 +40,12 @@ if agree "$sim" "$doctored" > /dev/null; then
     echo "FAIL conflicts: load conflicts in stage 09, whose stores alone are open, passed"; failed=1
 else
     echo "ok   conflicts: an open kernel's loads are still compared"
+fi
+# And the stores of one whose loads alone are open.
+printf 'stage\tn\tcounters\n09-tensor-cores+unpadded\t1024\tbank_conflicts_ld=0 bank_conflicts_st=42000\n' > "$doctored"
+if agree "$sim" "$doctored" > /dev/null; then
+    echo "FAIL conflicts: store conflicts in stage 09 unpadded, whose loads alone are open, passed"; failed=1
+else
+    echo "ok   conflicts: a kernel whose loads are open has its stores compared"
 fi
 exit $failed
