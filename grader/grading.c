@@ -519,6 +519,22 @@ void grading_add_size_tests_from_table(Suite *s)
     fclose(table);
 }
 
+/* C of one run against the reference for the inputs of `seed`, under the
+ * stage's precision: 1 when every element matches, else 0 with what
+ * differed in *c. */
+static int matches_reference(const float *C, int n, uint64_t seed, lab_comparison *c)
+{
+    size_t count = (size_t)n * n;
+    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
+    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
+    lab_make_inputs(A, B, n, seed);
+    int right = lab_check_rows(A, B, C, ref, stage_precision(), n, 0, n, NULL, 0, c);
+    free(A);
+    free(B);
+    free(ref);
+    return right;
+}
+
 /* ---------------------------------------------------------------- refused launch */
 
 static int *refused_sizes, refused_count, refused_capacity;
@@ -538,17 +554,10 @@ static int computes_correctly(int n, char *why, size_t len)
         student_result_free(&r);
         return 0;
     }
-    size_t count = (size_t)n * n;
-    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
-    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
-    lab_make_inputs(A, B, n, seed);
     lab_comparison c;
-    int right = lab_check_rows(A, B, r.C, ref, stage_precision(), n, 0, n, NULL, 0, &c);
+    int right = matches_reference(r.C, n, seed, &c);
     if (!right)
         explain_mismatch(why, len, n, seed, &c, r.C);
-    free(A);
-    free(B);
-    free(ref);
     student_result_free(&r);
     return right;
 }
@@ -674,23 +683,16 @@ static int measure_check(const char *variant, int n, check_counts *out, char *ms
         student_result_free(&r);
         return 0;
     }
-    size_t count = (size_t)n * n;
-    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
-    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
-    lab_make_inputs(A, B, n, seed);
     lab_comparison c;
     /* A wrong C does not end the check here: what the run counted (hazards
      * above all) often says why it is wrong.  The structural test judges
      * its rule first, then asks that the product was computed (most of C
      * right). */
-    out->elements = (long)count;
-    if (!lab_check_rows(A, B, r.C, ref, stage_precision(), n, 0, n, NULL, 0, &c)) {
+    out->elements = (long)n * n;
+    if (!matches_reference(r.C, n, seed, &c)) {
         explain_mismatch(out->wrong_result, sizeof out->wrong_result, n, seed, &c, r.C);
         out->wrong_elements = c.mismatches;
     }
-    free(A);
-    free(B);
-    free(ref);
     student_result_free(&r);
     FILE *f = fopen(counts_path, "r");
     if (!f) {
@@ -815,14 +817,10 @@ int grading_mma_probe(const char *variant, int n, char *msg, size_t len)
         student_result_free(&r);
         return 0;
     }
-    size_t count = (size_t)n * n;
-    float *A = malloc(count * sizeof *A), *B = malloc(count * sizeof *B), *ref = malloc(count * sizeof *ref);
-    ck_assert_msg(A && B && ref, "grader: out of memory for n=%d", n);
-    lab_make_inputs(A, B, n, seed);
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < (size_t)n * n; i++)
         r.C[i] /= 2; /* exact: a power of two */
     lab_comparison c;
-    int doubled = lab_check_rows(A, B, r.C, ref, stage_precision(), n, 0, n, NULL, 0, &c);
+    int doubled = matches_reference(r.C, n, seed, &c);
     if (!doubled)
         snprintf(msg, len,
                  "with every product mma_sync adds doubled (the grader's probe), C did not double: %ld of %ld "
@@ -830,9 +828,6 @@ int grading_mma_probe(const char *variant, int n, char *msg, size_t len)
                  "product is %.6g.  Those elements were computed some other way than by mma_sync's products "
                  "(FP32 multiply-adds?): in this stage every product goes through wmma::mma_sync",
                  c.mismatches, c.checked, c.first_row, c.first_col, c.first_got, c.first_ref);
-    free(A);
-    free(B);
-    free(ref);
     student_result_free(&r);
     return doubled;
 }
