@@ -110,8 +110,9 @@ void grading_add_structure_test(Suite *s, const char *name, const char *variant,
  * mma_sync adds doubled, C must double (grading_mma_probe), which a C
  * computed by FP32 multiply-adds beside mma_sync calls does not. */
 void grading_add_tensor_core_test(Suite *s, const char *name, const char *variant, int n);
-/* 1 when C doubles with mma_sync's products doubled, else 0 and why. */
-int grading_mma_probe(const char *variant, int n, char *msg, size_t len);
+/* 1 when C doubles with mma_sync's products doubled (no more elements
+ * wrong than the plain check run's wrong_before), else 0 and why. */
+int grading_mma_probe(const char *variant, int n, long wrong_before, char *msg, size_t len);
 
 /* Rules several stages share. */
 int rule_no_hazards(const check_counts *c, int n, char *msg, size_t len);

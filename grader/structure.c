@@ -45,7 +45,8 @@ START_TEST(test_structure)
     }
     if (tests[_i].mma_probe) {
         char why[1024];
-        if (!grading_mma_probe(tests[_i].variant, tests[_i].n, why, sizeof why))
+        if (!grading_mma_probe(tests[_i].variant, tests[_i].n, c.wrong_elements, why,
+                               sizeof why))
             ck_abort_msg("n=%d: %s (%s)", tests[_i].n, why, msg);
         size_t used = strlen(msg);
         snprintf(msg + used, sizeof msg - used, "; C doubled with mma_sync's products doubled: mma_sync made it");

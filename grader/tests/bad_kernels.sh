@@ -164,7 +164,13 @@ expect register-tiled-where-128-divides $((kernel07 - 4))/$(score max "$(points_
 # the count alone would pass; C does not double when mma_sync's products
 # are doubled (the probe), so both tensor-core tests (2 each) fail.
 kernel09=$(kernel_points 09-tensor-cores)
-expect fp32-beside-counted-mma $((kernel09 - 4))/$(score max "$(points_table 09-tensor-cores)") "with every product mma_sync adds doubled (the grader's probe), C did not double" 09-tensor-cores
+full09=$(score max "$(points_table 09-tensor-cores)")
+expect fp32-beside-counted-mma $((kernel09 - 4))/$full09 "with every product mma_sync adds doubled (the grader's probe), C did not double" 09-tensor-cores
+# Stage 09's solution dropping every fragment C's edge cuts: every size test
+# (12 points: each size has a partial fragment or, at 264, block) fails, and
+# the structural tests keep theirs, the probe too: the elements left wrong
+# are as many with mma_sync's products doubled as without.
+expect partial-fragments-dropped $((kernel09 - 12))/$full09 "(784 of 10000 elements of C wrong here: the correctness tests grade those); C doubled with mma_sync's products doubled" 09-tensor-cores
 # An edge-only mistake costs the tests that reach the edge, not the
 # structure: blocks rounded down (04: rows) or to the nearest (05: columns)
 # leave a partial strip of C unwritten.  Every size a tile does not divide
