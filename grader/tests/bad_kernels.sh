@@ -25,7 +25,7 @@ expect_now() {
     local name=$1 score=$2 phrase=$3 lab=${4:-01-naive} log="$out/$1.log"
     mkdir -p "$out/$name"
     # Short time limits: the hanging kernel costs seconds, not minutes.
-    SUBMISSION="$cases/$name" LAB=$lab GRADE_OUT="$out/$name" GRADE_TIMEOUT_SCALE=0.2 V=1 \
+    SUBMISSION="${FROM:-$cases}/$name" LAB=$lab GRADE_OUT="$out/$name" GRADE_TIMEOUT_SCALE=0.2 V=1 \
         "$root/grader/grade.sh" > "$log" 2>&1
     local status=$?
     if [ $status -ne 0 ]; then
@@ -169,8 +169,14 @@ expect fp32-beside-counted-mma $((kernel09 - 4))/$full09 "with every product mma
 # Stage 09's solution dropping every fragment C's edge cuts: every size test
 # (12 points: each size has a partial fragment or, at 264, block) fails, and
 # the structural tests keep theirs, the probe too: the elements left wrong
-# are as many with mma_sync's products doubled as without.
-expect partial-fragments-dropped $((kernel09 - 12))/$full09 "(784 of 10000 elements of C wrong here: the correctness tests grade those); C doubled with mma_sync's products doubled" 09-tensor-cores
+# are as many with mma_sync's products doubled as without.  Made from the
+# solution by its patch, so that it cannot drift from it.
+made="$out/made"
+rm -rf "$made/partial-fragments-dropped" && mkdir -p "$made/partial-fragments-dropped/09-tensor-cores" &&
+    patch --quiet --fuzz=0 -r - -o "$made/partial-fragments-dropped/09-tensor-cores/matmul.cu" \
+        "$root/solutions/09-tensor-cores/matmul.cu" < "$cases/partial-fragments-dropped/09-tensor-cores.patch" ||
+    { echo "FAIL partial-fragments-dropped: its patch no longer applies to solutions/09-tensor-cores/matmul.cu"; failures=$((failures + 1)); }
+FROM=$made expect partial-fragments-dropped $((kernel09 - 12))/$full09 "(784 of 10000 elements of C wrong here: the correctness tests grade those); C doubled with mma_sync's products doubled" 09-tensor-cores
 # An edge-only mistake costs the tests that reach the edge, not the
 # structure: blocks rounded down (04: rows) or to the nearest (05: columns)
 # leave a partial strip of C unwritten.  Every size a tile does not divide
