@@ -13,13 +13,18 @@
 #   report    a folder under reports/
 #   measure   gflops@N                       timings.tsv, GFLOP/s at size N (the run must be ok)
 #             sass:ffma, sass:shared_loads, sass:shared_loads_per_ffma, sass:instructions,
-#             sass:instructions_per_ffma     sass.tsv, the hot loop per trip
+#             sass:instructions_per_ffma, sass:hmma,
+#             sass:generic_loads             sass.tsv, the hot loop per trip
 #             resources:registers, resources:blocks_per_sm, resources:occupancy
 #             counter:NAME@N                 counters.tsv at size N; NAME is a counter of
 #                                            common/check_counters.h or a number counts.awk
 #                                            derives (loads_per_element, shared_words_per_fma,
 #                                            sectors_per_request)
 #             limit:NAME                     device_limits.tsv (make query); left is "-"
+#             tune:STAGE:COLUMN@N            tune-STAGE.tsv (a stage's `make tune` table): a
+#                                            column of the row at size N, such as gflops,
+#                                            pct_cublas_tf32 or tensor_pipe_pct; left is
+#                                            the row's shape ("experiment NAME" for one)
 #             roofline:COLUMN                roofline-levels.tsv (plot.sh): a column of it,
 #                                            such as flop_per_shared_byte, reached_pct (of
 #                                            the lowest roof) or l2_reached_pct (of one)
@@ -51,6 +56,8 @@ value() {
                         else if (f == "instructions") print column("instructions")
                         else if (f == "shared_loads_per_ffma" && column("ffma") > 0) print column("lds") / column("ffma")
                         else if (f == "instructions_per_ffma" && column("ffma") > 0) print column("instructions") / column("ffma")
+                        else if (f == "hmma" && ("hmma" in column_of)) print column("hmma")
+                        else if (f == "generic_loads" && ("ld" in column_of)) print column("ld")
                         exit
                     }' l="$label" k="$kernel" f="${measure#sass:}" "$dir/sass.tsv" ;;
         resources:*)
@@ -68,6 +75,12 @@ value() {
             [ -f "$dir/roofline-levels.tsv" ] &&
                 report_awk 'FNR > 1 && $1 == l { v = column(c); if (v != "-") print v; exit }' \
                     l="$label" c="${measure#roofline:}" "$dir/roofline-levels.tsv" ;;
+        tune:*:*@*)
+            local spec=${measure#tune:}
+            local table=$dir/tune-${spec%%:*}.tsv column_at=${spec#*:}
+            [ -f "$table" ] &&
+                report_awk 'FNR > 1 && $1 == l && $2 == n && column("check") == "ok" { v = column(c); if (v != "-") print v; exit }' \
+                    l="$3" c="${column_at%@*}" n="${column_at##*@}" "$table" ;;
         counter:*@*)
             local name=${measure#counter:}
             [ -f "$dir/counters.tsv" ] &&

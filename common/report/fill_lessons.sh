@@ -127,17 +127,31 @@ resources_table() {
 # machine_code_table DIR LABEL...: each kernel's hot loop in machine code
 # (report.sh's sass.tsv, make sass).
 machine_code_table() {
-    local dir=$1
+    local dir=$1 tensor
     shift
     echo "Its hot loop in machine code, per trip (\`make -C labs/NN sass\`, sm_90; \"16x8\" is 8 instructions of 16 bytes per thread):"
     echo
-    echo "| kernel | FFMA | shared loads (widths) | shared loads per FFMA | global loads (widths) | cp.async copies | all instructions |"
-    echo "| --- | ---: | --- | ---: | --- | ---: | ---: |"
+    # Where a kernel of the table runs on tensor cores, two more columns:
+    # its HMMA instructions, and the generic loads (LD) its fragments came
+    # through.
+    tensor=$(report_awk 'FNR > 1 && index(labels, " " $1 " ") && ("hmma" in column_of) && column("hmma") > 0 { print 1; exit }' \
+        labels=" $* " "$dir/sass.tsv")
+    if [ -n "$tensor" ]; then
+        echo "| kernel | FFMA | HMMA | shared loads (widths) | generic loads (LD) | shared loads per FFMA | global loads (widths) | cp.async copies | all instructions |"
+        echo "| --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |"
+    else
+        echo "| kernel | FFMA | shared loads (widths) | shared loads per FFMA | global loads (widths) | cp.async copies | all instructions |"
+        echo "| --- | ---: | --- | ---: | --- | ---: | ---: |"
+    fi
     report_awk 'function w(s) { return s == "-" ? "" : " (" s ")" }
         FNR > 1 && index(labels, " " $1 " ") {
-        printf "| %s `%s` | %d | %d%s | %s | %d%s | %d | %d |\n", $1, $2, column("ffma"), column("lds"), w(column("lds_by_width")),
-            (column("ffma") > 0 ? sprintf("%.2f", column("lds") / column("ffma")) : "—"),
-            column("ldg"), w(column("ldg_by_width")), column("ldgsts"), column("instructions") }' labels=" $* " "$dir/sass.tsv"
+        printf "| %s `%s` | %d", $1, $2, column("ffma")
+        if (tensor) printf " | %d", column("hmma")
+        printf " | %d%s", column("lds"), w(column("lds_by_width"))
+        if (tensor) printf " | %d", column("ld")
+        printf " | %s | %d%s | %d | %d |\n", (column("ffma") > 0 ? sprintf("%.2f", column("lds") / column("ffma")) : "—"),
+            column("ldg"), w(column("ldg_by_width")), column("ldgsts"), column("instructions") }' \
+        labels=" $* " tensor="$tensor" "$dir/sass.tsv"
 }
 
 # The block for one stage, from every committed report: the stage's

@@ -119,7 +119,7 @@ machine_code() {
         progress "machine code: no nvcc here, so no table of the hot loops' instructions"
         return 0
     fi
-    printf 'stage\tkernel\tfirst_line\tlast_line\tinstructions\tffma\tlds\tlds_bytes\tlds_by_width\tsts\tsts_by_width\tldg\tldg_by_width\tstg\tldgsts\tbarriers\n' \
+    printf 'stage\tkernel\tfirst_line\tlast_line\tinstructions\tffma\tlds\tlds_bytes\tlds_by_width\tsts\tsts_by_width\tldg\tldg_by_width\tstg\tldgsts\tbarriers\thmma\tld\n' \
         > "$out/sass.tsv"
     # A kernel per core at once, rows in labs' order; the table is dropped,
     # with the first failure's reason, if any kernel's machine code failed.

@@ -9,7 +9,7 @@
 #
 #   awk -v tsv=1 -f hot_loop.awk listing      one line per kernel:
 #       kernel  first_line  last_line  instructions  ffma  lds  lds_bytes  lds_by_width
-#       sts  sts_by_width  ldg  ldg_by_width  stg  ldgsts  barriers
+#       sts  sts_by_width  ldg  ldg_by_width  stg  ldgsts  barriers  hmma  ld
 #   (by_width: "4x32 16x8" = 32 of 4 bytes, 8 of 16 bytes; - for none)
 #   awk -f hot_loop.awk listing               the same, to read, with the
 #       lines of the source each memory instruction came from
@@ -35,6 +35,9 @@ function kind(op) {
     if (op ~ /^STS(\.|$)/) return "sts"
     if (op ~ /^LDGSTS(\.|$)/) return "ldgsts"
     if (op ~ /^LDG(\.|$)/) return "ldg"
+    # LD: a generic load, whose pointer the compiler could not place in one
+    # memory; the hardware finds shared or global from the address as it runs.
+    if (op ~ /^LD(\.|$)/) return "ld"
     if (op ~ /^STG(\.|$)/) return "stg"
     if (op ~ /^BAR\.(SYNC|RED)/) return "bar"
     return ""
@@ -96,9 +99,9 @@ function report(from, to,    k, c, o, first, last, total, bytes, count, byline, 
         }
     }
     if (tsv) {
-        printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%d\t%d\t%d\n", kernel, (first == "" ? "-" : first), (last == "" ? "-" : last),
+        printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%d\t%d\t%d\t%d\t%d\n", kernel, (first == "" ? "-" : first), (last == "" ? "-" : last),
             total["all"], total["ffma"], total["lds"], bytes["lds"], by_width(count, "lds"), total["sts"], by_width(count, "sts"),
-            total["ldg"], by_width(count, "ldg"), total["stg"], total["ldgsts"], total["bar"]
+            total["ldg"], by_width(count, "ldg"), total["stg"], total["ldgsts"], total["bar"], total["hmma"], total["ld"]
         return
     }
     print ""
@@ -115,6 +118,9 @@ function report(from, to,    k, c, o, first, last, total, bytes, count, byline, 
             whole ? "" : " per trip", hmma_ops
 
     printf "  shared loads:   %3d instructions%s, %d bytes per thread\n", total["lds"], paren(by_width(count, "lds", 1)), bytes["lds"]
+    if (total["ld"])
+        printf "  generic loads:  %3d instructions%s (LD: the compiler could not tell shared memory from global)\n",
+            total["ld"], paren(by_width(count, "ld", 1))
     printf "  shared stores:  %3d instructions%s\n", total["sts"], paren(by_width(count, "sts", 1))
     printf "  global loads:   %3d instructions%s%s\n", total["ldg"], paren(by_width(count, "ldg", 1)),
         total["ldgsts"] ? ", and " total["ldgsts"] " global-to-shared copies (LDGSTS, cp.async:" paren(by_width(count, "ldgsts", 1)) ")" : ""

@@ -51,7 +51,8 @@ count() {
 
 # sass DIR LABEL FIELD: one number of a kernel's hot loop in machine code,
 # from a report's sass.tsv (make sass): ffma, shared_loads,
-# shared_loads_per_ffma, wide_shared_loads (16 bytes), instructions.
+# shared_loads_per_ffma, wide_shared_loads (16 bytes), instructions, hmma,
+# generic_loads (LD).
 # LABEL:kernel picks one kernel of several.  Prints nothing if it is absent.
 sass() {
     [ -f "$1/sass.tsv" ] || return 0
@@ -63,6 +64,8 @@ sass() {
             else if (f == "shared_loads_per_ffma" && column("ffma") > 0) printf "%.2f\n", column("lds") / column("ffma")
             else if (f == "wide_shared_loads") print wide
             else if (f == "instructions") print column("instructions")
+            else if (f == "hmma" && ("hmma" in column_of)) print column("hmma")
+            else if (f == "generic_loads" && ("ld" in column_of)) print column("ld")
             exit
         }' l="${2%%:*}" k="$([[ "$2" == *:* ]] && echo "${2#*:}")" f="$3" "$1/sass.tsv"
 }

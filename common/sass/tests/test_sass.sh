@@ -15,7 +15,7 @@ bad() { echo "FAIL sass: $*"; failed=1; }
 # 1. The summary alone: the inner loop wins over the loop around it and
 #    over the trap loop; widths and counts per trip.
 got=$(awk -v tsv=1 -f common/sass/hot_loop.awk common/sass/tests/nested_loops.sass)
-want=$(printf '_Z6kernelPKfS0_Pfi\t28\t29\t8\t4\t3\t24\t16x1 4x2\t0\t-\t0\t-\t0\t0\t0')
+want=$(printf '_Z6kernelPKfS0_Pfi\t28\t29\t8\t4\t3\t24\t16x1 4x2\t0\t-\t0\t-\t0\t0\t0\t0\t0')
 [ "$got" = "$want" ] && ok "a hand-written listing: the inner loop, 4 FFMA, 3 shared loads (16x1 4x2)" ||
     bad "a hand-written listing gave \"$got\", not \"$want\""
 
@@ -74,6 +74,12 @@ common/sass/sass.sh solutions/09-tensor-cores/matmul.cu 09-tensor-cores "$out/09
     grep -q 'tensor cores: [1-9][0-9]* HMMA instructions' "$out/09.txt" && ! grep -q 'FFMA (multiply-adds)' "$out/09.txt" &&
     ok "09-tensor-cores: $(grep -o 'tensor cores: [0-9]* HMMA' "$out/09.txt" | head -n 1), no FFMA" ||
     { bad "09-tensor-cores: no HMMA in the machine code:"; cat "$out/09.txt"; }
+# and its fragments come through generic loads (LD), which lesson 09 reads
+# from this summary: wmma::load_matrix_sync takes a pointer the compiler
+# does not place in shared memory.
+grep -q 'generic loads: *[1-9][0-9]* instructions' "$out/09.txt" &&
+    ok "09-tensor-cores: $(grep -o 'generic loads: *[0-9]*' "$out/09.txt" | head -n 1 | tr -s ' ') (LD) in its hot loop" ||
+    { bad "09-tensor-cores: no generic loads counted:"; cat "$out/09.txt"; }
 common/sass/sass.sh labs/09-tensor-cores/matmul.cu 09-tensor-cores "$out/09-skeleton" > "$out/09-skeleton.txt" 2>&1 &&
     ! grep -q 'HMMA' "$out/09-skeleton.txt" && ok "the stage 09 skeleton: no HMMA" ||
     { bad "the stage 09 skeleton:"; cat "$out/09-skeleton.txt"; }

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# tune_shapes: this folder's WMMA kernel at several block shapes, beside
+# cuBLAS with TF32 tensor cores, timed as the report times (L2 flushed,
+# CV-bounded median, each size checked first): the measurement that puts
+# matmul.cu's shape beside others. Re-run it on another GPU to choose again.
+#
+#   make -C solutions/09-tensor-cores tune [TUNE_SIZES="2048 4096"]   # GPU only
+#   solutions/09-tensor-cores/tune_shapes.sh --sources   # only write every shape's and
+#                                                        # experiment's source (any machine)
+#
+# A shape is BM BN BK WM WN STAGES (matmul.cu's names) and MIN_BLOCKS, the
+# blocks an SM must hold at once (__launch_bounds__'s second argument: 2
+# caps a thread of 8 warps at 128 registers). Each is a copy of matmul.cu
+# with those #defines changed, compiled one per core.
+# Then each patch in experiments/ (its first lines say what it changes),
+# applied to matmul.cu at the committed shape.
+#
+# One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
+# GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.
+# Where ncu is installed, three more columns at the largest size only (one
+# profiled launch each): the share of cycles the SMs' tensor pipes were
+# busy, and the share in which a scheduler issued an instruction; "-" at
+# the other sizes. A third, full_pipe_gflops, divides GFLOP/s by the first:
+# what the kernel would reach were the tensor pipes never idle, the same
+# for every row that runs mma_sync's instruction. TUNE_NCU=0 leaves them out.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+src=$root/solutions/09-tensor-cores/matmul.cu
+out=$root/build/gpu/tune-09
+sources_only=
+[ "${1:-}" = --sources ] && { sources_only=1; shift; }
+sizes=${*:-2048 4096}
+. "$root/common/job_pool.sh"
+
+# BM BN BK WM WN STAGES MIN_BLOCKS: 8 or 4 warps; shared memory from 40 KiB (two or
+# more blocks on an SM) to 200 KiB (one).
+shapes='128 256 32 64 64 3 1
+128 256 32 64 64 2 1
+128 256 32 64 64 4 1
+128 256 16 64 64 4 1
+256 128 32 64 64 3 1
+128 128 32 64 32 3 1
+128 128 32 32 64 3 1
+128 128 32 64 64 3 1
+128 128 32 64 64 4 1
+128 128 64 64 32 3 1
+128 128 16 64 32 4 1
+128 128 32 64 32 4 1
+64 128 32 32 32 4 1
+128 64 32 32 32 4 1
+64 256 32 32 64 3 1
+256 64 32 64 32 3 1
+128 128 32 64 32 3 2
+128 128 32 32 64 3 2
+128 128 16 64 32 4 2
+64 256 32 32 64 3 2
+256 64 32 64 32 3 2
+128 128 64 64 32 2 2'
+
+name() { echo "$1x$2x$3 warp $4x$5 stages $6 blocks $7"; }
+experiments=$(cd "$root/solutions/09-tensor-cores/experiments" 2>/dev/null && ls *.patch 2>/dev/null | sed 's/\.patch$//')
+dir() { echo "$out/$1-$2-$3-$4-$5-$6-$7"; }
+
+mkdir -p "$out"
+[ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
+    "$root/build/gpu/common/time_cublas" > "$out/build-cublas.log" 2>&1 ||
+    { echo "tune_shapes: time_cublas does not build ($out/build-cublas.log)" >&2; exit 1; }
+cores=$(nproc 2>/dev/null || echo 2)
+# shape_source BM BN BK WM WN STAGES MIN_BLOCKS DIR: matmul.cu at that shape,
+# as DIR/src/matmul.cu; fails when a line it changes is no longer there.
+shape_source() {
+    mkdir -p "$8/src"
+    sed -e "s/^#define BM [0-9]*/#define BM $1/" -e "s/^#define BN [0-9]*/#define BN $2/" \
+        -e "s/^#define BK [0-9]*/#define BK $3/" -e "s/^#define WM [0-9]*/#define WM $4/" \
+        -e "s/^#define WN [0-9]*/#define WN $5/" -e "s/^#define STAGES [0-9]*/#define STAGES $6/" \
+        -e "s/__launch_bounds__(THREADS)/__launch_bounds__(THREADS, $7)/" "$src" > "$8/src/matmul.cu"
+    for line in "#define BM $1" "#define BN $2" "#define BK $3" "#define WM $4" "#define WN $5" \
+        "#define STAGES $6" "__launch_bounds__(THREADS, $7)"; do
+        grep -qF "$line" "$8/src/matmul.cu" ||
+            { echo "tune_shapes: matmul.cu has no \"${line% *}\" to change any more" >&2; return 1; }
+    done
+}
+
+while read -r bm bn bk wm wn st mb; do
+    wait_for_slot "$cores"
+    d=$(dir $bm $bn $bk $wm $wn $st $mb)
+    shape_source $bm $bn $bk $wm $wn $st $mb "$d" || exit 1
+    [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$d/src/matmul.cu" \
+        LAB_NAME=09-tensor-cores OUT="$d" "$d/time_lab" > "$d.log" 2>&1 &
+done <<< "$shapes"
+for e in $experiments; do
+    wait_for_slot "$cores"
+    mkdir -p "$out/$e/src"
+    patch --quiet --fuzz=0 -o "$out/$e/src/matmul.cu" "$src" < "$root/solutions/09-tensor-cores/experiments/$e.patch" ||
+        { echo "tune_shapes: experiments/$e.patch no longer applies to matmul.cu" >&2; exit 1; }
+    [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$out/$e/src/matmul.cu" \
+        LAB_NAME=09-tensor-cores OUT="$out/$e" "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
+done
+wait
+[ -z "$sources_only" ] || exit 0
+
+largest=$(printf '%s\n' $sizes | sort -n | tail -n 1)
+metrics=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
+profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first matmul_wmma launch at the largest size
+    if [ "${TUNE_NCU:-1}" = 0 ] || ! command -v ncu > /dev/null; then return; fi
+    ncu -k regex:matmul_wmma --launch-count 1 --metrics "$metrics" --csv "$1" 09-tensor-cores "$largest" 2> /dev/null |
+        awk -F'","' '/pipe_tensor_cycles/ { t = $NF } /issue_active/ { i = $NF }
+                     END { gsub(/"/, "", t); gsub(/"/, "", i); if (t != "") print t "\t" i }'
+}
+
+# time LABEL PROGRAM: its lines, with % of cuBLAS and the profile columns.
+time_one() {
+    local busy
+    busy=$(profile "$2")
+    "$2" 09-tensor-cores $sizes 2>&1 |
+        awk -F'\t' -v shape="$1" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" '
+            BEGIN { while ((getline line < cublas) > 0) { split(line, f, "\t"); if (f[1] == "cublas-tf32") base[f[2]] = f[3] }
+                    split(busy, b, "\t") }
+            NF < 9 { print shape "\t-\t-\t-\t-\t-\t" $0 "\t-\t-\t-"; next }
+            { pct = ($2 in base) && $3 > 0 ? sprintf("%.1f", 100 * base[$2] / $3) : "-"
+              full = $2 == largest && b[1] > 0 ? sprintf("%.0f", $8 / (b[1] / 100)) : "-"
+              print shape "\t" $2 "\t" $3 "\t" $6 "\t" $8 "\t" pct "\t" $9 "\t" ($2 == largest && busy != "" ? busy : "-\t-") "\t" full }'
+}
+
+printf 'shape\tn\tmedian_ms\tcv\tgflops\tpct_cublas_tf32\tcheck\ttensor_pipe_pct\tissue_pct\tfull_pipe_gflops\n'
+"$root/build/gpu/common/time_cublas" $sizes > "$out/cublas.tsv"
+awk -F'\t' '$1 == "cublas-tf32" { print "cublas-tf32\t" $2 "\t" $3 "\t" $6 "\t" $8 "\t100.0\t" $9 "\t-\t-\t-" }' "$out/cublas.tsv"
+while read -r bm bn bk wm wn st mb; do
+    d=$(dir $bm $bn $bk $wm $wn $st $mb)
+    if [ -x "$d/time_lab" ]; then
+        time_one "$(name $bm $bn $bk $wm $wn $st $mb)" "$d/time_lab"
+    else
+        printf '%s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$(name $bm $bn $bk $wm $wn $st $mb)" "$d.log"
+    fi
+done <<< "$shapes"
+for e in $experiments; do
+    if [ -x "$out/$e/time_lab" ]; then
+        time_one "experiment $e" "$out/$e/time_lab"
+    else
+        printf 'experiment %s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$e" "$out/$e.log"
+    fi
+done
