@@ -5,6 +5,7 @@
 # matmul.cu's shape beside others. Re-run it on another GPU to choose again.
 #
 #   make -C solutions/09-tensor-cores tune [TUNE_SIZES="2048 4096"]   # GPU only
+#   solutions/09-tensor-cores/tune_shapes.sh > reports/h200/tune-09-tensor-cores.tsv   # the committed table
 #   solutions/09-tensor-cores/tune_shapes.sh --sources   # only write every shape's and
 #                                                        # experiment's source (any machine)
 #
@@ -29,7 +30,7 @@ src=$root/solutions/09-tensor-cores/matmul.cu
 out=$root/build/gpu/tune-09
 sources_only=
 [ "${1:-}" = --sources ] && { sources_only=1; shift; }
-sizes=${*:-2048 4096}
+sizes=${*:-1024 2048 4096}
 . "$root/common/job_pool.sh"
 
 # BM BN BK WM WN STAGES MIN_BLOCKS: 8 or 4 warps; shared memory from 40 KiB (two or
@@ -57,9 +58,12 @@ shapes='128 256 32 64 64 3 1
 256 64 32 64 32 3 2
 128 128 64 64 32 2 2'
 
-name() { echo "$1x$2x$3 warp $4x$5 stages $6 blocks $7"; }
-experiments=$(cd "$root/solutions/09-tensor-cores/experiments" 2>/dev/null && ls *.patch 2>/dev/null | sed 's/\.patch$//')
-dir() { echo "$out/$1-$2-$3-$4-$5-$6-$7"; }
+shape_name() { echo "$1x$2x$3 warp $4x$5 stages $6 blocks $7"; }
+shape_dir() { echo "$out/$1-$2-$3-$4-$5-$6-$7"; }
+experiments=
+for patch in "$root"/solutions/09-tensor-cores/experiments/*.patch; do
+    [ -e "$patch" ] && experiments="$experiments $(basename "$patch" .patch)"
+done
 
 mkdir -p "$out"
 [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$root/solutions/01-naive/matmul.cu" \
@@ -82,17 +86,19 @@ shape_source() {
 }
 
 while read -r bm bn bk wm wn st mb; do
-    wait_for_slot "$cores"
-    d=$(dir $bm $bn $bk $wm $wn $st $mb)
+    wait_for_slot "$cores" || true   # a build that failed says so in its row
+    d=$(shape_dir $bm $bn $bk $wm $wn $st $mb)
     shape_source $bm $bn $bk $wm $wn $st $mb "$d" || exit 1
+    rm -f "$d/time_lab"   # never time an older build of the shape
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$d/src/matmul.cu" \
         LAB_NAME=09-tensor-cores OUT="$d" "$d/time_lab" > "$d.log" 2>&1 &
 done <<< "$shapes"
 for e in $experiments; do
-    wait_for_slot "$cores"
+    wait_for_slot "$cores" || true   # a build that failed says so in its row
     mkdir -p "$out/$e/src"
     patch --quiet --fuzz=0 -o "$out/$e/src/matmul.cu" "$src" < "$root/solutions/09-tensor-cores/experiments/$e.patch" ||
         { echo "tune_shapes: experiments/$e.patch no longer applies to matmul.cu" >&2; exit 1; }
+    rm -f "$out/$e/time_lab"
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$out/$e/src/matmul.cu" \
         LAB_NAME=09-tensor-cores OUT="$out/$e" "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
 done
@@ -103,20 +109,22 @@ largest=$(printf '%s\n' $sizes | sort -n | tail -n 1)
 metrics=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
 profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first matmul_wmma launch at the largest size
     if [ "${TUNE_NCU:-1}" = 0 ] || ! command -v ncu > /dev/null; then return; fi
-    ncu -k regex:matmul_wmma --launch-count 1 --metrics "$metrics" --csv "$1" 09-tensor-cores "$largest" 2> /dev/null |
+    { ncu -k regex:matmul_wmma --launch-count 1 --metrics "$metrics" --csv "$1" 09-tensor-cores "$largest" 2> /dev/null || true; } |
         awk -F'","' '/pipe_tensor_cycles/ { t = $NF } /issue_active/ { i = $NF }
-                     END { gsub(/"/, "", t); gsub(/"/, "", i); if (t != "") print t "\t" i }'
+                     END { gsub(/"/, "", t); gsub(/"/, "", i); if (t != "") print t "\t" (i == "" ? "-" : i) }'
 }
 
-# time LABEL PROGRAM: its lines, with % of cuBLAS and the profile columns.
+# time_one LABEL PROGRAM: its lines, with % of cuBLAS and the profile columns;
+# a size time_lab found wrong or could not run keeps time_lab's words.
 time_one() {
     local busy
     busy=$(profile "$2")
-    "$2" 09-tensor-cores $sizes 2>&1 |
+    { "$2" 09-tensor-cores $sizes 2>&1 || true; } |
         awk -F'\t' -v shape="$1" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" '
             BEGIN { while ((getline line < cublas) > 0) { split(line, f, "\t"); if (f[1] == "cublas-tf32") base[f[2]] = f[3] }
                     split(busy, b, "\t") }
             NF < 9 { print shape "\t-\t-\t-\t-\t-\t" $0 "\t-\t-\t-"; next }
+            $9 != "ok" { print shape "\t" $2 "\t-\t-\t-\t-\t" $9 "\t-\t-\t-"; next }
             { pct = ($2 in base) && $3 > 0 ? sprintf("%.1f", 100 * base[$2] / $3) : "-"
               full = $2 == largest && b[1] > 0 ? sprintf("%.0f", $8 / (b[1] / 100)) : "-"
               print shape "\t" $2 "\t" $3 "\t" $6 "\t" $8 "\t" pct "\t" $9 "\t" ($2 == largest && busy != "" ? busy : "-\t-") "\t" full }'
@@ -126,11 +134,11 @@ printf 'shape\tn\tmedian_ms\tcv\tgflops\tpct_cublas_tf32\tcheck\ttensor_pipe_pct
 "$root/build/gpu/common/time_cublas" $sizes > "$out/cublas.tsv"
 awk -F'\t' '$1 == "cublas-tf32" { print "cublas-tf32\t" $2 "\t" $3 "\t" $6 "\t" $8 "\t100.0\t" $9 "\t-\t-\t-" }' "$out/cublas.tsv"
 while read -r bm bn bk wm wn st mb; do
-    d=$(dir $bm $bn $bk $wm $wn $st $mb)
+    d=$(shape_dir $bm $bn $bk $wm $wn $st $mb)
     if [ -x "$d/time_lab" ]; then
-        time_one "$(name $bm $bn $bk $wm $wn $st $mb)" "$d/time_lab"
+        time_one "$(shape_name $bm $bn $bk $wm $wn $st $mb)" "$d/time_lab"
     else
-        printf '%s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$(name $bm $bn $bk $wm $wn $st $mb)" "$d.log"
+        printf '%s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$(shape_name $bm $bn $bk $wm $wn $st $mb)" "$d.log"
     fi
 done <<< "$shapes"
 for e in $experiments; do
