@@ -442,7 +442,8 @@ next_row() {
     [ "$taken" -lt ${#rows[@]} ] || return 1
     echo "${rows[taken]}"
 }
-# Each lane leaves its count of failures in a file.
+# Each lane leaves its count of failures in a file; both run in a shell of
+# their own, so this one's count adds each lane's once.
 lane() {
     local row
     while row=$(next_row); do run_row "$row"; done
@@ -450,7 +451,7 @@ lane() {
 }
 rm -f "$base"/failures-lane-* "$base/rows-taken"
 lane 1 &
-lane 2
+lane 2 &
 wait
 for n in 1 2; do
     failures=$((failures + $(cat "$base/failures-lane-$n" 2>/dev/null || echo 1)))
