@@ -23,7 +23,7 @@
 # busy, and the share in which a scheduler issued an instruction; "-" at
 # the other sizes. A third, full_pipe_gflops, divides GFLOP/s by the first:
 # what the kernel would reach were the tensor pipes never idle, the same
-# for every row that runs mma_sync's instruction. TUNE_NCU=0 leaves them out.
+# for every row, since every row's products are the same HMMA instruction. TUNE_NCU=0 leaves them out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 src=$root/solutions/09-tensor-cores/matmul.cu
@@ -33,8 +33,8 @@ sources_only=
 sizes=${*:-1024 2048 4096}
 . "$root/common/job_pool.sh"
 
-# BM BN BK WM WN STAGES MIN_BLOCKS: 8 or 4 warps; shared memory from 40 KiB (two or
-# more blocks on an SM) to 200 KiB (one).
+# BM BN BK WM WN STAGES MIN_BLOCKS: blocks of 8 or 4 warps, with 74 KiB to
+# 204 KiB of shared memory each.
 shapes='128 256 32 64 64 3 1
 128 256 32 64 64 2 1
 128 256 32 64 64 4 1
