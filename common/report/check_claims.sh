@@ -50,16 +50,8 @@ value() {
                     l="$label" n="${measure#gflops@}" "$dir/timings.tsv" ;;
         sass:*)
             [ -f "$dir/sass.tsv" ] &&
-                report_awk 'FNR > 1 && $1 == l && (k == "" || $2 == k) {
-                        if (f == "ffma") print column("ffma")
-                        else if (f == "shared_loads") print column("lds")
-                        else if (f == "instructions") print column("instructions")
-                        else if (f == "shared_loads_per_ffma" && column("ffma") > 0) print column("lds") / column("ffma")
-                        else if (f == "instructions_per_ffma" && column("ffma") > 0) print column("instructions") / column("ffma")
-                        else if (f == "hmma" && ("hmma" in column_of)) print column("hmma")
-                        else if (f == "generic_loads" && ("ld" in column_of)) print column("ld")
-                        exit
-                    }' l="$label" k="$kernel" f="${measure#sass:}" "$dir/sass.tsv" ;;
+                report_awk 'FNR > 1 && $1 == l && (k == "" || $2 == k) { v = sass_field(f); if (v != "") print v; exit }' \
+                    l="$label" k="$kernel" f="${measure#sass:}" "$dir/sass.tsv" ;;
         resources:*)
             [ -f "$dir/resources.tsv" ] &&
                 report_awk 'FNR > 1 && $1 == l && (k == "" || index($2, k) == 1) {

@@ -18,3 +18,24 @@ function column(name) {
     }
     return $(column_of[name])
 }
+
+# sass_field(NAME): a number of the current sass.tsv line (make sass's hot
+# loop), by the name claims and slides use: ffma, shared_loads,
+# wide_shared_loads (16 bytes), instructions, shared_loads_per_ffma,
+# instructions_per_ffma, hmma, generic_loads; "" where the line has none
+# (no FFMA to divide by, a table made before a column was counted).
+function sass_field(name,    wide) {
+    if (name == "ffma") return column("ffma")
+    if (name == "shared_loads") return column("lds")
+    if (name == "instructions") return column("instructions")
+    if (name == "wide_shared_loads") {
+        wide = 0
+        if (match(column("lds_by_width"), /16x[0-9]+/)) wide = substr(column("lds_by_width"), RSTART + 3, RLENGTH - 3)
+        return wide
+    }
+    if (name == "shared_loads_per_ffma") return column("ffma") > 0 ? column("lds") / column("ffma") : ""
+    if (name == "instructions_per_ffma") return column("ffma") > 0 ? column("instructions") / column("ffma") : ""
+    if (name == "hmma") return ("hmma" in column_of) ? column("hmma") : ""
+    if (name == "generic_loads") return ("ld" in column_of) ? column("ld") : ""
+    return ""
+}

@@ -57,15 +57,8 @@ count() {
 sass() {
     [ -f "$1/sass.tsv" ] || return 0
     report_awk 'FNR > 1 && $1 == l && (k == "" || $2 == k) {
-            wide = 0
-            if (match(column("lds_by_width"), /16x[0-9]+/)) wide = substr(column("lds_by_width"), RSTART + 3, RLENGTH - 3)
-            if (f == "ffma") print column("ffma")
-            else if (f == "shared_loads") print column("lds")
-            else if (f == "shared_loads_per_ffma" && column("ffma") > 0) printf "%.2f\n", column("lds") / column("ffma")
-            else if (f == "wide_shared_loads") print wide
-            else if (f == "instructions") print column("instructions")
-            else if (f == "hmma" && ("hmma" in column_of)) print column("hmma")
-            else if (f == "generic_loads" && ("ld" in column_of)) print column("ld")
+            v = sass_field(f)
+            if (v != "") { if (f == "shared_loads_per_ffma") printf "%.2f\n", v; else print v }
             exit
         }' l="${2%%:*}" k="$([[ "$2" == *:* ]] && echo "${2#*:}")" f="$3" "$1/sass.tsv"
 }
