@@ -23,6 +23,7 @@ grading_context grading;
 static struct size_test {
     int n, seeds;
     const char *variant; /* a build variant's name, or NULL for the plain build */
+    size_t shared_optin; /* the smaller device's sharedMemPerBlockOptin, or 0: the device as it is */
     char name[48];
 } *size_tests;
 static int size_test_count, size_test_capacity;
@@ -376,10 +377,22 @@ START_TEST(test_size)
     double timeout = grading_timeout(n, nseeds);
 
     student_result r;
+    size_t optin = size_tests[_i].shared_optin;
+    if (optin) {
+        char bytes[32];
+        snprintf(bytes, sizeof bytes, "%zu", optin);
+        setenv("LAB_SHARED_PER_BLOCK_OPTIN", bytes, 1);
+    }
     run_submission(size_tests[_i].variant, n, seeds, nseeds, timeout, log, &r);
+    unsetenv("LAB_SHARED_PER_BLOCK_OPTIN");
     char msg[2048];
     if (!r.ok) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
+        if (optin)
+            ck_abort_msg("on a GPU that offers a block %zu bytes of shared memory (sharedMemPerBlockOptin; "
+                         "cudaFuncSetAttribute refuses more): %s.  Ask the device what it offers before choosing "
+                         "a shape that needs more (lesson 08, \"Asking the device\")",
+                         optin, msg);
         ck_abort_msg("%s", msg);
     }
     char why[1024];
@@ -452,15 +465,20 @@ void *grading_grow(void *items, int *capacity, int count, size_t size)
 _Static_assert((int)small_size_seeds <= (int)MAX_SIZE_TEST_SEEDS && (int)large_size_seeds <= (int)MAX_SIZE_TEST_SEEDS,
                "a size test has a slot for each of its inputs");
 
-/* One size test: n, under the build variant (NULL: the plain build). */
-static void add_size_test(Suite *s, const char *variant, int n)
+/* One size test: n, under the build variant (NULL: the plain build), on
+ * the device as it is (shared_optin 0) or a smaller one; named `name`, or
+ * after its variant and n when that is NULL. */
+static void add_size_test(Suite *s, const char *variant, int n, size_t shared_optin, const char *name)
 {
     size_tests = grading_grow(size_tests, &size_test_capacity, size_test_count, sizeof *size_tests);
     int slot = size_test_count++;
     size_tests[slot].n = n;
     size_tests[slot].seeds = n >= large_size ? large_size_seeds : small_size_seeds;
     size_tests[slot].variant = variant;
-    if (variant)
+    size_tests[slot].shared_optin = shared_optin;
+    if (name)
+        snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s", name);
+    else if (variant)
         snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "%s n=%d", variant, n);
     else
         snprintf(size_tests[slot].name, sizeof size_tests[slot].name, "n=%d", n);
@@ -513,7 +531,7 @@ void grading_add_size_tests_from_table(Suite *s)
                 exit(2);
             }
         }
-        add_size_test(s, variant, n);
+        add_size_test(s, variant, n, 0, NULL);
     }
     free(line);
     fclose(table);
@@ -618,6 +636,11 @@ START_TEST(test_refused)
     grading_record_pass(test, summary);
 }
 END_TEST
+
+void grading_add_small_device_test(Suite *s, const char *name, int n, size_t shared_optin)
+{
+    add_size_test(s, NULL, n, shared_optin, name);
+}
 
 void grading_add_refused_test(Suite *s, int n)
 {

@@ -40,6 +40,15 @@ enum { small_size_seeds = 3, large_size_seeds = 1, large_size = 1000 };
  * that cannot be read, or a size that is no size, is the kit's error. */
 void grading_add_size_tests_from_table(Suite *s);
 
+/* A size test on a smaller GPU: `name`, the student's matmul at n on a
+ * device that offers a block `shared_optin` bytes of shared memory once its
+ * kernel opts in (sharedMemPerBlockOptin; the H200 offers 227 KiB), as
+ * LAB_SHARED_PER_BLOCK_OPTIN makes both backends report it
+ * (common/sim/launch_limits.h, grader/gpu_device_offer.cpp).  A matmul that
+ * asks the device and fits what it offers passes; one that asks for more
+ * fails to launch.  Its points are in the points table under `name`. */
+void grading_add_small_device_test(Suite *s, const char *name, int n, size_t shared_optin);
+
 /* A test named "n=<size> refused": the launch for this n must fail with
  * cudaErrorInvalidConfiguration (one block cannot hold n*n threads). */
 void grading_add_refused_test(Suite *s, int n);

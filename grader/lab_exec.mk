@@ -42,16 +42,25 @@ $(COMMON_OUT)/gpu_ledger.o: $(GRADER_DIR)/gpu_ledger.cpp $(GRADER_DIR)/gpu_ledge
 	    $$(nm -g $(CUDART_STATIC) 2>/dev/null | grep -q ' T __cudaLaunchKernel$$' && echo -DGPU_LEDGER_INTERNAL_LAUNCH) \
 	    -c $< -o $@
 
+# A smaller GPU where the grader's small-device test asks for one
+# (grader/gpu_device_offer.cpp), its calls wrapped as the ledger's are.
+$(COMMON_OUT)/gpu_device_offer.o: $(GRADER_DIR)/gpu_device_offer.cpp
+	@mkdir -p $(@D)
+	$(NVCC) -O2 -std=c++17 -c $< -o $@
+
+# Each __wrap_ the two define, as ld's --wrap for the call it takes first.
+GPU_WRAPPERS := $(COMMON_OUT)/gpu_ledger.o $(COMMON_OUT)/gpu_device_offer.o
+wrap_flags = $$(nm $(GPU_WRAPPERS) | awk '$$2 == "T" && sub(/^__wrap_/, "", $$3) { printf " -Xlinker --wrap=%s", $$3 }')
+
 # A launch the ledger cannot see would let a product made on the host pass
 # as the kernel's, so a kernel launch that bypasses it stops the build.
 # (When nvcc's own <<<...>>> code is what bypasses it, the grader's canary
 # fails to build too, and that is a kit error.)
-$(OUT)/lab_exec: $(OUT)/lab_exec.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(COMMON_OUT)/gpu_ledger.o
+$(OUT)/lab_exec: $(OUT)/lab_exec.o $(OUT)/matmul.o $(COMMON_OUT)/harness.o $(GPU_WRAPPERS)
 	@for launch in $$(nm -u $(OUT)/matmul.o | awk '$$2 ~ /^(__)?cudaLaunch(Cooperative)?Kernel/ { print $$2 }' | sort -u); do \
 	    nm $(COMMON_OUT)/gpu_ledger.o | grep -q " T __wrap_$$launch$$" || { \
 	        echo "error: kernels launched through $$launch cannot be graded on a GPU: the grader's ledger" \
 	             "(grader/gpu_ledger.cpp) has no wrapper for it in this CUDA runtime ($(CUDART_STATIC))" >&2; \
 	        exit 1; }; done
-	$(NVCC) $(NVCC_ARCH_FLAGS) $^ $$(nm $(COMMON_OUT)/gpu_ledger.o | \
-	    awk '$$2 == "T" && sub(/^__wrap_/, "", $$3) { printf " -Xlinker --wrap=%s", $$3 }') -o $@
+	$(NVCC) $(NVCC_ARCH_FLAGS) $^ $(wrap_flags) -o $@
 endif

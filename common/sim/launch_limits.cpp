@@ -36,6 +36,20 @@ size_t static_shared_of(const kernel_resources *k) { return k ? (size_t)k->stati
 
 }  // namespace
 
+size_t block_shared_optin()
+{
+    static const size_t offered = [] {
+        const char *env = getenv("LAB_SHARED_PER_BLOCK_OPTIN");
+        if (!env || !*env)
+            return max_block_shared;
+        unsigned long long bytes = strtoull(env, nullptr, 10);
+        if (bytes < default_block_shared)
+            return default_block_shared;
+        return bytes < max_block_shared ? (size_t)bytes : max_block_shared;
+    }();
+    return offered;
+}
+
 const kernel_resources *resources_of(const void *kernel)
 {
     for (const kernel_resources *k = sim_kernel_resources; k->name; k++)
@@ -133,13 +147,13 @@ std::string refused_for_shared_memory(const void *kernel, size_t dynamic_shared)
                  "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %zu) raises this "
                  "kernel's limit first (up to %zu bytes in all)",
                  dynamic_shared, readable_name(*k).c_str(), static_shared, static_shared + dynamic_shared,
-                 default_block_shared, dynamic_shared, max_block_shared);
+                 default_block_shared, dynamic_shared, block_shared_optin());
     else
         snprintf(why, sizeof why,
                  "the launch asks for %zu bytes of dynamic shared memory, more than the %zu a block may have "
                  "unless cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %zu) raises "
                  "this kernel's limit first (up to %zu bytes)",
-                 dynamic_shared, default_block_shared, dynamic_shared, max_block_shared);
+                 dynamic_shared, default_block_shared, dynamic_shared, block_shared_optin());
     return why;
 }
 
@@ -157,16 +171,21 @@ cudaError_t sim_func_set_attribute(const void *kernel, cudaFuncAttribute attribu
     }
     const kernel_resources *k = resources_of(kernel);
     size_t static_shared = static_shared_of(k);
+    size_t offered = block_shared_optin();
     if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || value < 0 ||
-        (size_t)value + static_shared > max_block_shared) {
+        (size_t)value + static_shared > offered) {
         if (attribute == cudaFuncAttributeMaxDynamicSharedMemorySize && value >= 0 && static_shared > 0)
             report("cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, %d): with the kernel's "
                    "%zu bytes of __shared__ arrays a block would have %zu, more than the %zu it may have",
-                   readable_name(*k).c_str(), value, static_shared, static_shared + value, max_block_shared);
+                   readable_name(*k).c_str(), value, static_shared, static_shared + value, offered);
+        else if (attribute == cudaFuncAttributeMaxDynamicSharedMemorySize && value >= 0)
+            report("cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %d): more than the "
+                   "%zu bytes this device offers a block (sharedMemPerBlockOptin)",
+                   value, offered);
         else
             report("cudaFuncSetAttribute: attribute %d with value %d: the simulator takes "
                    "cudaFuncAttributeMaxDynamicSharedMemorySize up to %zu bytes and the carveout (-1 to 100)",
-                   (int)attribute, value, max_block_shared);
+                   (int)attribute, value, offered);
         return record_error(cudaErrorInvalidValue);
     }
     std::lock_guard<std::mutex> hold(settings_lock);

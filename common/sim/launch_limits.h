@@ -29,8 +29,20 @@ int shared_memory_carveout(const void *kernel);
 
 // What a block may have of dynamic shared memory once its kernel opted in
 // (cudaFuncSetAttribute): 227 KiB on the report's GPU (compute capability
-// 9.0), less the kernel's static __shared__ arrays.
+// 9.0), less the kernel's static __shared__ arrays.  The simulator's
+// buffers are this size.
 constexpr size_t max_block_shared = 227 * 1024;
+
+// What this run's device offers a block that opted in: max_block_shared,
+// or less where LAB_SHARED_PER_BLOCK_OPTIN (bytes) says so, to stand for a
+// smaller GPU (48 KiB at the least, as every GPU since compute capability
+// 3.0 offers; a value outside 48 KiB..max_block_shared is taken as the
+// nearer end).  cudaGetDeviceProperties's sharedMemPerBlockOptin and
+// cudaDevAttrMaxSharedMemoryPerBlockOptin report it, and
+// cudaFuncSetAttribute refuses more.  The grader's small-device test sets
+// it (grader/grading.c); a GPU build of lab_exec reads the same setting
+// (grader/gpu_device_offer.cpp).
+size_t block_shared_optin();
 
 // Why a GPU would refuse to launch `kernel` with blocks of `threads`
 // (cudaErrorLaunchOutOfResources), or "" if it would not.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "launch_limits.h"
 #include "runtime_state.h"
 
 namespace sim {
@@ -168,7 +169,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->regsPerBlock = 65536;
     p->regsPerMultiprocessor = 65536;
     p->sharedMemPerBlock = 48 * 1024;
-    p->sharedMemPerBlockOptin = 227 * 1024;
+    p->sharedMemPerBlockOptin = sim::block_shared_optin(); // launch_limits.h: a smaller GPU's, when asked
     p->sharedMemPerMultiprocessor = 228 * 1024;
     p->reservedSharedMemPerBlock = 1024;
     p->l2CacheSize = 50 * 1024 * 1024;

@@ -2,7 +2,8 @@
  * 16-byte path (n a multiple of 4: 64, 100, 1000) and without it (1, 2, 3,
  * 31, 33, 130, 257, 1023), edge tiles in both; and it does what the lesson
  * adds to stage 07: float4 accesses, a conflict-free transposed A tile,
- * double buffering. */
+ * double buffering; and its launcher asks the device before it takes a
+ * shape that needs more than 48 KiB of shared memory. */
 #include <stdio.h>
 
 #include "grading.h"
@@ -62,6 +63,11 @@ Suite *suite_08_warp_tiling(void)
 {
     Suite *s = suite_create("08-warp-tiling");
     grading_add_size_tests_from_table(s);
+    /* The large shape's 49 664 bytes are more than a block may have on a
+     * GPU that offers 48 KiB (compute capability 6.x, say): a matmul that
+     * asks the device first takes the small shape there and stays right.
+     * n = 2048 is where the solution's launcher takes the large shape. */
+    grading_add_small_device_test(s, "n=2048 on a 48 KiB device", 2048, 48 * 1024);
     /* One check run at n = 256, which holds whole block tiles up to
      * 256 x 256 (see stage 07's suite). */
     grading_add_structure_test(s, "float4 loads", "check", 256, float4_loads);

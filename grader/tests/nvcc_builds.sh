@@ -31,10 +31,10 @@ build_one() {
 export -f build_one
 export root out
 
-# The shared objects (harness.o, gpu_ledger.o) once, before the files race
-# to build them.
+# The shared objects (harness.o, gpu_ledger.o, gpu_device_offer.o) once,
+# before the files race to build them.
 make --no-print-directory -f grader/lab_exec.mk BACKEND=gpu ARCH=90 LAB_SRC=/dev/null "$root/build/gpu/common/harness.o" \
-    "$root/build/gpu/common/gpu_ledger.o" > /dev/null 2>&1
+    "$root/build/gpu/common/gpu_ledger.o" "$root/build/gpu/common/gpu_device_offer.o" > /dev/null 2>&1
 
 # The bad kernels a GPU build must refuse, as the simulator's build does
 # when it asks nvcc first (NVCC_CHECK): the grade must not depend on which

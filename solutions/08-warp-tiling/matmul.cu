@@ -17,6 +17,8 @@
 //   - warp tiling: each warp owns a WM x WN piece of the block's tile, and
 //     its lanes cover that piece in WNITER x WMITER sub-tiles, so the lanes
 //     of one warp read few, adjacent shared words (broadcasts, no conflicts).
+// Its launcher asks the device before it takes a shape that needs more than
+// the 48 KiB of shared memory every GPU gives a block without asking.
 //
 // Any n works: the loads zero-fill outside the matrices and the stores are
 // guarded. The 16-byte path needs n % 4 == 0 (every row then starts 16-byte
@@ -280,6 +282,18 @@ static void launch_warptile(const float *A, const float *B, float *C, int n)
 }
 
 #ifndef WARPTILE_NO_MATMUL
+// Whether the device lets a block have `bytes` of shared memory once its
+// kernel opts in (cudaFuncSetAttribute): 227 KiB on an H200, 48 KiB on a
+// GPU of compute capability 6.x (README: "Asking the device").
+static bool device_offers(size_t bytes)
+{
+    int device = 0, offered = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&offered, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+        return false;
+    return (size_t)offered >= bytes;
+}
+
 void matmul(const float *A, const float *B, float *C, int n)
 {
     // The shapes `make tune` measured fastest on an H200 (README: "Choosing
@@ -288,8 +302,10 @@ void matmul(const float *A, const float *B, float *C, int n)
     // stages: 49 664 bytes of shared memory, just over the 48 KiB a block
     // gets without asking. Below 2048 that gives too few blocks to fill the
     // GPU's SMs, so 64 x 64 x 16 tiles (4 warps of 32 x 32, 4 x 8 per lane)
-    // with 4 stages are used there.
-    if (n >= 2048)
+    // with 4 stages are used there, and at every n on a device that does
+    // not offer a block the large shape's bytes.
+    constexpr size_t large_bytes = warp_tiling<256, 128, 16, 64, 64, 4, 8, 4, true>::bytes(2);
+    if (n >= 2048 && device_offers(large_bytes))
         launch_warptile<256, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
     else
         launch_warptile<64, 64, 16, 32, 32, 2, 4, 4, 4>(A, B, C, n);
