@@ -91,12 +91,22 @@ check static-plus-dynamic-shared "0/$full07" "invalid argument" SUBMISSION=$bad/
 # Right kernels, with their stage's right answers beside them: full marks.
 for kernel in static-plus-dynamic-shared/07-register-tiling row-in-local-memory/01-naive \
         device-heap-scratch/01-naive occupancy-api/01-naive block-scoped-atomics/01-naive \
-        eight-byte-banks/06-bank-conflicts; do
+        eight-byte-banks/06-bank-conflicts asks-device-properties/08-warp-tiling opt-in-or-fall-back/08-warp-tiling; do
     stage=${kernel#*/} sub="$logs/submission-${kernel%/*}"
     rm -rf "$sub" && mkdir -p "$sub" && cp -R "grader/tests/right-kernels/$kernel" "$sub/" &&
         cp "solutions/$stage/answers.txt" "$sub/$stage/"
     check "right-${kernel%/*}" full "" SUBMISSION="$sub" LAB="$stage"
 done
+# This GPU made to look like one that offers a block 48 KiB of shared
+# memory (grader/gpu_device_offer.cpp): stage 08's launcher that asks the
+# device nothing (the mutant asks-nothing) loses that test's points alone,
+# its opt-in refused as the small GPU would refuse it.
+full08=$(score max "$(points_table 08-warp-tiling)")
+sub="$logs/submission-asks-nothing"
+rm -rf "$sub" && mkdir -p "$sub/08-warp-tiling" && cp solutions/08-warp-tiling/answers.txt "$sub/08-warp-tiling/" &&
+    patch -s -p1 -o "$sub/08-warp-tiling/matmul.cu" solutions/08-warp-tiling/matmul.cu \
+        < grader/mutants/08-warp-tiling/asks-nothing.patch
+check asks-nothing "$((full08 - 2))/$full08" "on a GPU that offers a block 49152 bytes" SUBMISSION="$sub" LAB=08-warp-tiling
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do
