@@ -192,6 +192,9 @@ else
 	@echo "nvcc: what the GPU ledger counts (grader/tests/test_gpu_ledger.cpp)"
 	@NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \
 	    grader/tests/gpu_ledger.sh $(TEST_OUT)/gpu_ledger
+	@echo "nvcc: the smaller GPU the small-device test makes of a real one (grader/tests/test_gpu_device_offer.cpp)"
+	@NVCC=$(NVCC) CHECK_INCLUDES='$(filter -I%,$(CHECK_CFLAGS))' CHECK_LIBS='$(CHECK_LIBS)' \
+	    grader/tests/gpu_device_offer.sh $(TEST_OUT)/gpu_device_offer
 	@echo "nvcc: the timing report's programs"
 	@$(MAKE) --no-print-directory -f common/build.mk BACKEND=gpu ARCH=90 LAB_SRC=$(ROOT)/solutions/04-tiled/matmul.cu \
 	    OUT=$(TEST_OUT)/nvcc/report $(TEST_OUT)/nvcc/report/time_lab $(ROOT)/build/gpu/common/time_cublas \

@@ -17,7 +17,8 @@
 //     own with a value no device takes, so the error is CUDA's, and
 //     cudaGetLastError reports it as it would.  A launch asking for more
 //     than 48 KiB then fails on the device, as on a GPU that small.
-// Unset, every call goes on to CUDA's unchanged.  Other ways to learn the
+// Unset (or no number), every call goes on to CUDA's unchanged; a number
+// under 48 KiB is taken as 48 KiB, as the simulator takes it.  Other ways to learn the
 // limit (cudaOccupancyAvailableDynamicSMemPerBlock, the driver API) still
 // see the real device: lesson 08 names the two above.
 #include <climits>
@@ -38,15 +39,20 @@ size_t smaller_offer()
     return offer;
 }
 
+// The properties CUDA filled in, with the smaller offer where there is one.
+cudaError_t offer_less(cudaError_t e, cudaDeviceProp *prop)
+{
+    if (e == cudaSuccess && smaller_offer() && smaller_offer() < prop->sharedMemPerBlockOptin)
+        prop->sharedMemPerBlockOptin = smaller_offer();
+    return e;
+}
+
 }  // namespace
 
 extern "C" cudaError_t __real_cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
 extern "C" cudaError_t __wrap_cudaGetDeviceProperties(cudaDeviceProp *prop, int device)
 {
-    cudaError_t e = __real_cudaGetDeviceProperties(prop, device);
-    if (e == cudaSuccess && smaller_offer() && smaller_offer() < prop->sharedMemPerBlockOptin)
-        prop->sharedMemPerBlockOptin = smaller_offer();
-    return e;
+    return offer_less(__real_cudaGetDeviceProperties(prop, device), prop);
 }
 
 #if CUDART_VERSION >= 12000 && CUDART_VERSION < 13000
@@ -54,10 +60,7 @@ extern "C" cudaError_t __wrap_cudaGetDeviceProperties(cudaDeviceProp *prop, int 
 extern "C" cudaError_t __real_cudaGetDeviceProperties_v2(cudaDeviceProp *prop, int device);
 extern "C" cudaError_t __wrap_cudaGetDeviceProperties_v2(cudaDeviceProp *prop, int device)
 {
-    cudaError_t e = __real_cudaGetDeviceProperties_v2(prop, device);
-    if (e == cudaSuccess && smaller_offer() && smaller_offer() < prop->sharedMemPerBlockOptin)
-        prop->sharedMemPerBlockOptin = smaller_offer();
-    return e;
+    return offer_less(__real_cudaGetDeviceProperties_v2(prop, device), prop);
 }
 #endif
 

@@ -388,7 +388,7 @@ START_TEST(test_size)
     char msg[2048];
     if (!r.ok) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
-        if (optin)
+        if (optin && r.cuda_status)
             ck_abort_msg("on a GPU that offers a block %zu bytes of shared memory (sharedMemPerBlockOptin; "
                          "cudaFuncSetAttribute refuses more): %s.  Ask the device what it offers before choosing "
                          "a shape that needs more (lesson 08, \"Asking the device\")",

@@ -43,6 +43,8 @@ size_t block_shared_optin()
         if (!env || !*env)
             return max_block_shared;
         unsigned long long bytes = strtoull(env, nullptr, 10);
+        if (bytes == 0)  // not a number: the device as it is (as on a GPU)
+            return max_block_shared;
         if (bytes < default_block_shared)
             return default_block_shared;
         return bytes < max_block_shared ? (size_t)bytes : max_block_shared;
@@ -134,7 +136,13 @@ std::string refused_for_shared_memory(const void *kernel, size_t dynamic_shared)
     if (dynamic_shared <= limit)
         return "";
     char why[768];
-    if (opted_in)
+    if (static_shared + dynamic_shared > block_shared_optin())
+        snprintf(why, sizeof why,
+                 "the launch asks for %zu bytes of dynamic shared memory%s, more than the %zu this device offers "
+                 "a block at all (sharedMemPerBlockOptin): no cudaFuncSetAttribute can allow it, so a launcher "
+                 "meant for smaller GPUs asks the device and takes a smaller shape",
+                 dynamic_shared, static_shared ? " beside the kernel's __shared__ arrays" : "", block_shared_optin());
+    else if (opted_in)
         snprintf(why, sizeof why,
                  "the launch asks for %zu bytes of dynamic shared memory, more than the %zu that "
                  "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, ...) allowed "

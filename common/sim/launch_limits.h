@@ -37,7 +37,7 @@ constexpr size_t max_block_shared = 227 * 1024;
 // or less where LAB_SHARED_PER_BLOCK_OPTIN (bytes) says so, to stand for a
 // smaller GPU (48 KiB at the least, as every GPU since compute capability
 // 3.0 offers; a value outside 48 KiB..max_block_shared is taken as the
-// nearer end).  cudaGetDeviceProperties's sharedMemPerBlockOptin and
+// nearer end, and one that is no number as unset).  cudaGetDeviceProperties's sharedMemPerBlockOptin and
 // cudaDevAttrMaxSharedMemoryPerBlockOptin report it, and
 // cudaFuncSetAttribute refuses more.  The grader's small-device test sets
 // it (grader/grading.c); a GPU build of lab_exec reads the same setting

@@ -32,8 +32,8 @@
 // reads, and one stage of each tile, loaded and stored by the same step
 // between two barriers; and its launcher takes the large shape without
 // asking the device whether a block may have that much shared memory.
-// Work through the TODOs in order; README.md in this
-// folder explains each one, and `make check` shows each one's effect.
+// Work through the TODOs in order; README.md in this folder explains each
+// one, and `make check` shows the effect of TODOs 2 to 5.
 
 #include <cuda_pipeline_primitives.h>
 #include <stdint.h>
@@ -309,7 +309,8 @@ void matmul(const float *A, const float *B, float *C, int n)
     //         sharedMemPerBlockOptin that cudaGetDeviceProperties fills in),
     //         and take the large shape only where its bytes fit
     //         (warp_tiling<...>::bytes(2) counts them); elsewhere the small
-    //         shape serves every n (README: "Asking the device").
+    //         shape serves every n. Decide by that number, not by the
+    //         compute capability (README: "Asking the device").
     if (n >= 2048)
         launch_warptile<256, 128, 16, 64, 64, 4, 8, 4, 2>(A, B, C, n);
     else
