@@ -107,6 +107,15 @@ rm -rf "$sub" && mkdir -p "$sub/08-warp-tiling" && cp solutions/08-warp-tiling/a
     patch -s -p1 -o "$sub/08-warp-tiling/matmul.cu" solutions/08-warp-tiling/matmul.cu \
         < grader/mutants/08-warp-tiling/asks-nothing.patch
 check asks-nothing "$((full08 - 2))/$full08" "on a GPU that offers a block 49152 bytes" SUBMISSION="$sub" LAB=08-warp-tiling
+# And like a GeForce RTX 30 or 40 (99 KiB): stage 09's launcher takes
+# BK = 16 there, and a k loop written for 32 (the mutant k-loop-for-32)
+# loses that test alone.
+full09=$(score max "$(points_table 09-tensor-cores)")
+sub="$logs/submission-k-loop-for-32"
+rm -rf "$sub" && mkdir -p "$sub/09-tensor-cores" && cp solutions/09-tensor-cores/answers.txt "$sub/09-tensor-cores/" &&
+    patch -s -p1 -o "$sub/09-tensor-cores/matmul.cu" solutions/09-tensor-cores/matmul.cu \
+        < grader/mutants/09-tensor-cores/k-loop-for-32.patch
+check k-loop-for-32 "$((full09 - 2))/$full09" "n=264 on a 99 KiB device" SUBMISSION="$sub" LAB=09-tensor-cores
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do

@@ -29,12 +29,18 @@ using namespace nvcuda;
 
 #define BM 128   // rows of C per block
 #define BN 256   // columns of C per block
-#define BK 32    // the k-width of one step's tiles
 #define WM 64    // rows of C per warp
 #define WN 64    // columns of C per warp
 #define STAGES 3 // tiles in shared memory at once: this step's and two in flight
 #define FRAG 16  // a fragment of C is 16 x 16
 #define FRAG_K 8 // and takes 16 x 8 of A, 8 x 16 of B
+
+// BK, the k-width of one step's tiles, is a template parameter: the
+// launcher takes BK_WIDE where the device gives a block the shared memory
+// for it, else BK_NARROW. Everything below that uses BK follows the one
+// chosen.
+#define BK_WIDE 32
+#define BK_NARROW 16
 
 #define WARPS_X (BN / WN)
 #define WARPS ((BM / WM) * WARPS_X)
@@ -44,9 +50,10 @@ using namespace nvcuda;
 
 // Rows of the shared tiles, padded. A fragment load of A reads 8 rows at a
 // time, 4 words each: with rows BK = 32 words apart all 8 rows start in
-// bank 0 (an 8-way conflict); BK + 4 puts them 4 banks apart, and
-// the 8 rows fill the 32 banks. B's loads read 4 rows of 8 words: BN + 8
-// starts them 8 banks apart. Both stay multiples of 4 floats, as WMMA
+// bank 0 (an 8-way conflict); BK + 4 puts them 4 banks apart, and the 8
+// rows fill the 32 banks (at BK = 16, BK + 4 = 20 does too: the rows
+// start in banks 0, 20, 8, 28, 16, 4, 24, 12). B's loads read 4 rows of 8
+// words: BN + 8 starts them 8 banks apart. Both stay multiples of 4 floats, as WMMA
 // requires of a stride and a 16-byte copy of a row's floats needs, and
 // keep every fragment 32-byte aligned.
 #define LDA (BK + 4)
@@ -81,7 +88,7 @@ __device__ void copy_tile(float *tile, int ld, const float *M, int n, int row0, 
     }
 }
 
-template <bool VEC>
+template <int BK, bool VEC>
 __global__ void __launch_bounds__(THREADS) matmul_wmma_kernel(const float *A, const float *B, float *C, int n)
 {
     // STAGES A tiles, then STAGES B tiles; WMMA needs 32-byte aligned tiles.
@@ -184,24 +191,55 @@ __global__ void __launch_bounds__(THREADS) matmul_wmma_kernel(const float *A, co
 
 // ---- launcher ----
 
-template <bool VEC>
+// The shared memory one block needs at a k-width of BK.
+template <int BK>
+constexpr size_t shared_bytes()
+{
+    return SHARED_BYTES;
+}
+
+template <int BK, bool VEC>
 static void launch(const float *A, const float *B, float *C, int n)
 {
     // Over 48 KiB of shared memory per block must be asked for, once.
     static bool allowed = false;
     if (!allowed) {
-        CUDA_CHECK(cudaFuncSetAttribute(matmul_wmma_kernel<VEC>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        (int)SHARED_BYTES));
+        CUDA_CHECK(cudaFuncSetAttribute(matmul_wmma_kernel<BK, VEC>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        (int)shared_bytes<BK>()));
         allowed = true;
     }
     dim3 grid((n + BN - 1) / BN, (n + BM - 1) / BM);
-    matmul_wmma_kernel<VEC><<<grid, THREADS, SHARED_BYTES>>>(A, B, C, n);
+    matmul_wmma_kernel<BK, VEC><<<grid, THREADS, shared_bytes<BK>()>>>(A, B, C, n);
+}
+
+template <int BK>
+static void launch_for(const float *A, const float *B, float *C, int n)
+{
+    if (n % 4 == 0)
+        launch<BK, true>(A, B, C, n);
+    else
+        launch<BK, false>(A, B, C, n);
+}
+
+// Whether the device lets a block have `bytes` of shared memory once its
+// kernel opts in (stage 08, "Asking the device").
+static bool device_offers(size_t bytes)
+{
+    int device = 0, offered = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&offered, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+        return false;
+    return (size_t)offered >= bytes;
 }
 
 void matmul(const float *A, const float *B, float *C, int n)
 {
-    if (n % 4 == 0)
-        launch<true>(A, B, C, n);
+    // BK = 32 needs 156 672 bytes a block with the padded rows: an H200
+    // or an A100 gives that, a GeForce RTX 30 or 40 (99 KiB) does not, and
+    // there BK = 16 (81 408 bytes) runs (README: "Where the shared memory
+    // runs short").
+    if (device_offers(shared_bytes<BK_WIDE>()))
+        launch_for<BK_WIDE>(A, B, C, n);
     else
-        launch<false>(A, B, C, n);
+        launch_for<BK_NARROW>(A, B, C, n);
 }
