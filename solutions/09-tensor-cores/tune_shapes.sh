@@ -35,8 +35,10 @@ sizes=${*:-1024 2048 4096}
 . "$root/common/job_pool.sh"
 
 # BM BN BK WM WN STAGES MIN_BLOCKS: blocks of 8 or 4 warps, with 74 KiB to
-# 204 KiB of shared memory each.
+# 204 KiB of shared memory each. The second is the launcher's BK_NARROW
+# shape, what a GPU offering a block 99 KiB runs.
 shapes='128 256 32 64 64 3 1
+128 256 16 64 64 3 1
 128 256 32 64 64 2 1
 128 256 32 64 64 4 1
 128 256 16 64 64 4 1
