@@ -386,14 +386,22 @@ START_TEST(test_size)
     run_submission(size_tests[_i].variant, n, seeds, nseeds, timeout, log, &r);
     unsetenv("LAB_SHARED_PER_BLOCK_OPTIN");
     char msg[2048];
+    /* A failure on the smaller device says which device it was, and how to
+     * see the same run with check mode's findings on the simulator. */
+    char device[512] = "";
+    if (optin)
+        snprintf(device, sizeof device,
+                 "on a GPU that offers a block %zu bytes of shared memory (sharedMemPerBlockOptin; to see this run "
+                 "with check mode's findings: LAB_SHARED_PER_BLOCK_OPTIN=%zu make -C labs/%s check N=%d "
+                 "BACKEND=sim): ",
+                 optin, optin, grading.stage, n);
     if (!r.ok) {
         explain_failed_run(msg, sizeof msg, &r, n, timeout);
         if (optin && r.cuda_status)
-            ck_abort_msg("on a GPU that offers a block %zu bytes of shared memory (sharedMemPerBlockOptin; "
-                         "cudaFuncSetAttribute refuses more): %s.  Ask the device what it offers before choosing "
-                         "a shape that needs more (lesson 08, \"Asking the device\")",
-                         optin, msg);
-        ck_abort_msg("%s", msg);
+            ck_abort_msg("%s%s.  Ask the device what it offers before choosing a shape that needs more "
+                         "(lesson 08, \"Asking the device\"; cudaFuncSetAttribute refuses more than it offers)",
+                         device, msg);
+        ck_abort_msg("%s%s", device, msg);
     }
     char why[1024];
     if (!computed_on_device(&r, size_tests[_i].variant, n, why, sizeof why))
@@ -410,7 +418,7 @@ START_TEST(test_size)
         lab_comparison c;
         if (!lab_check_rows(A, B, r.C + (size_t)s * count, ref, stage_precision(), n, 0, n, NULL, 0, &c)) {
             explain_mismatch(msg, sizeof msg, n, seeds[s], &c, r.C + (size_t)s * count);
-            ck_abort_msg("%s", msg);
+            ck_abort_msg("%s%s", device, msg);
         }
         max_error = fmax(max_error, c.max_error);
     }

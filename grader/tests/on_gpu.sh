@@ -115,7 +115,7 @@ sub="$logs/submission-k-loop-for-32"
 rm -rf "$sub" && mkdir -p "$sub/09-tensor-cores" && cp solutions/09-tensor-cores/answers.txt "$sub/09-tensor-cores/" &&
     patch -s -p1 -o "$sub/09-tensor-cores/matmul.cu" solutions/09-tensor-cores/matmul.cu \
         < grader/mutants/09-tensor-cores/k-loop-for-32.patch
-check k-loop-for-32 "$((full09 - 2))/$full09" "n=264 on a 99 KiB device" SUBMISSION="$sub" LAB=09-tensor-cores
+check k-loop-for-32 "$((full09 - 2))/$full09" "on a GPU that offers a block 101376 bytes" SUBMISSION="$sub" LAB=09-tensor-cores
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do

@@ -129,7 +129,8 @@ __global__ void __launch_bounds__(THREADS) matmul_wmma_kernel(const float *A, co
         __pipeline_commit();
 
         const float *as = As + (t % STAGES) * A_TILE, *bs = Bs + (t % STAGES) * B_TILE;
-        // TODO 2: For each k-step kk of FRAG_K columns in this tile, load the
+        // TODO 2: For each k-step kk of FRAG_K columns in this tile (kk < BK,
+        // the template's k-width, 32 or 16: never a literal), load the
         // warp's FM fragments of A (rows warp_row + 16 i of as, from column
         // kk) and its FN fragments of B (row kk of bs, columns warp_col + 16 j)
         // with wmma::load_matrix_sync, and round every element of each to

@@ -51,10 +51,10 @@ using namespace nvcuda;
 // Rows of the shared tiles, padded. A fragment load of A reads 8 rows at a
 // time, 4 words each: with rows BK = 32 words apart all 8 rows start in
 // bank 0 (an 8-way conflict); BK + 4 puts them 4 banks apart, and the 8
-// rows fill the 32 banks (at BK = 16, BK + 4 = 20 does too: the rows
-// start in banks 0, 20, 8, 28, 16, 4, 24, 12). B's loads read 4 rows of 8
-// words: BN + 8 starts them 8 banks apart. Both stay multiples of 4 floats, as WMMA
-// requires of a stride and a 16-byte copy of a row's floats needs, and
+// rows fill the 32 banks (at BK = 16, BK + 4 = 20 does too: the rows start
+// in banks 0, 20, 8, 28, 16, 4, 24, 12). B's loads read 4 rows of 8 words:
+// BN + 8 starts them 8 banks apart. Both stay multiples of 4 floats, as
+// WMMA requires of a stride and a 16-byte copy of a row's floats needs, and
 // keep every fragment 32-byte aligned.
 #define LDA (BK + 4)
 #define LDB (BN + 8)

@@ -9,10 +9,11 @@
 #   solutions/09-tensor-cores/tune_shapes.sh --sources   # only write every shape's and
 #                                                        # experiment's source (any machine)
 #
-# A shape is BM BN BK WM WN STAGES (matmul.cu's names; BK is its BK_WIDE,
-# the k-width a GPU with the shared memory for it runs) and MIN_BLOCKS, the
-# blocks an SM must hold at once (__launch_bounds__'s second argument: 2
-# caps a thread of 8 warps at 128 registers). Each is a copy of matmul.cu
+# A shape is BM BN BK WM WN STAGES (matmul.cu's names; BK becomes both its
+# BK_WIDE and its BK_NARROW, so a shape the GPU cannot give its shared
+# memory fails to launch rather than being timed at another k-width) and
+# MIN_BLOCKS, the blocks an SM must hold at once (__launch_bounds__'s
+# second argument: 2 caps a thread of 8 warps at 128 registers). Each is a copy of matmul.cu
 # with those #defines changed, compiled one per core.
 # Then each patch in experiments/ (its first lines say what it changes),
 # applied to matmul.cu at the committed shape.
@@ -78,10 +79,10 @@ cores=$(nproc 2>/dev/null || echo 2)
 shape_source() {
     mkdir -p "$8/src"
     sed -e "s/^#define BM [0-9]*/#define BM $1/" -e "s/^#define BN [0-9]*/#define BN $2/" \
-        -e "s/^#define BK_WIDE [0-9]*/#define BK_WIDE $3/" -e "s/^#define WM [0-9]*/#define WM $4/" \
+        -e "s/^#define BK_WIDE [0-9]*/#define BK_WIDE $3/" -e "s/^#define BK_NARROW [0-9]*/#define BK_NARROW $3/" -e "s/^#define WM [0-9]*/#define WM $4/" \
         -e "s/^#define WN [0-9]*/#define WN $5/" -e "s/^#define STAGES [0-9]*/#define STAGES $6/" \
         -e "s/__launch_bounds__(THREADS)/__launch_bounds__(THREADS, $7)/" "$src" > "$8/src/matmul.cu"
-    for line in "#define BM $1" "#define BN $2" "#define BK_WIDE $3" "#define WM $4" "#define WN $5" \
+    for line in "#define BM $1" "#define BN $2" "#define BK_WIDE $3" "#define BK_NARROW $3" "#define WM $4" "#define WN $5" \
         "#define STAGES $6" "__launch_bounds__(THREADS, $7)"; do
         grep -qF "$line" "$8/src/matmul.cu" ||
             { echo "tune_shapes: matmul.cu has no \"${line% *}\" to change any more" >&2; return 1; }
