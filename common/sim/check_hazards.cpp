@@ -76,6 +76,17 @@ static void note_uninitialised_read(worker_check *w, unsigned t, size_t i, uintp
     w->totals.uninitialised_shared_reads++;
 }
 
+// A read in this phase of a word that phase `stored` wrote: this phase
+// reads what an earlier one stored, and that one stored for a later one.
+static void mark_handover(worker_check *w, uint32_t stored)
+{
+    size_t now = w->phase - w->block_first_phase, then = stored - w->block_first_phase;
+    if (now >= w->phase_marks.size())
+        w->phase_marks.resize(now + 1, 0);
+    w->phase_marks[now] |= worker_check::reads_earlier;
+    w->phase_marks[then] |= worker_check::feeds_later;
+}
+
 void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic)
 {
     size_t first = (a - w->tls_lo) / 4, last = (a + size - 1 - w->tls_lo) / 4;
@@ -122,7 +133,10 @@ void shared_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool
             s.writes_atomic = s.writes_atomic && atomic;
             s.writer_meeting = last_meeting(w, t);
             s.written_block = w->block_serial;
+            s.store_phase = w->phase;
         } else {
+            if (s.written_block == w->block_serial && s.store_phase != w->phase)
+                mark_handover(w, s.store_phase);
             if (s.written_block != w->block_serial) {
                 note_uninitialised_read(w, t, i, pc);
             } else if (s.writer >= 0 && s.writer != (int)t && !after_writer) {

@@ -348,6 +348,8 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
     w->thread_meetings.resize(w->thread_count);
     w->phase++;
     w->block_serial++;
+    w->block_first_phase = w->phase;
+    w->phase_marks.clear();
     w->dev_lo = w->dev_len = 0;  // allocations may have changed since the last block
     w->dev_shadow = nullptr;
     w->seen.clear();
@@ -401,7 +403,6 @@ void check_phase_end()
     }
     std::fill(w->barrier_sites.begin(), w->barrier_sites.end(), nullptr);
     w->totals.shared_phases += w->phase_read_shared || w->phase_wrote_shared;
-    w->totals.overlapped_phases += w->phase_read_shared && w->phase_wrote_shared;
     w->phase_read_shared = w->phase_wrote_shared = false;
     forget_meetings(w);
     w->phase++;
@@ -413,6 +414,8 @@ void check_block_end()
     if (!w)
         return;
     check_phase_end();
+    for (uint8_t m : w->phase_marks)
+        w->totals.overlapped_phases += m == (worker_check::reads_earlier | worker_check::feeds_later);
     w->in_block = false;
     w->totals.threads += w->thread_count;
     w->totals.blocks++;

@@ -332,8 +332,8 @@ void print_report(launch_totals &t)
                    "words apart: a tile stored transposed)\n",
                 t.shared_column_stores);
     if (t.shared_phases)
-        fprintf(o, "[check]   stretches between barriers using shared memory: %llu; %llu of them store one part while "
-                   "reading another (double buffering)\n",
+        fprintf(o, "[check]   stretches between barriers using shared memory: %llu; %llu of them read what an earlier "
+                   "one stored while storing what a later one reads (double buffering)\n",
                 t.shared_phases, t.overlapped_phases);
     if (t.tensor_core_macs)
         fprintf(o, "[check]   tensor cores: %llu multiply-adds in wmma::mma_sync calls\n", t.tensor_core_macs);

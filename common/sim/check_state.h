@@ -88,6 +88,7 @@ inline bool found_earlier(const finding &a, const finding &b)
 
 struct shadow_word {
     uint32_t phase = 0, written_block = 0, touched_block = 0;
+    uint32_t store_phase = 0;  // the phase of its last store (in written_block)
     int32_t writer = -1, reader = -1;
     bool many_readers = false;
     uintptr_t writer_pc = 0, reader_pc = 0;
@@ -180,6 +181,14 @@ struct worker_check {
     std::vector<shadow_word> shadow;
     uint32_t phase = 0, block_serial = 0;
     bool phase_read_shared = false, phase_wrote_shared = false;
+    // Double buffering, per phase of this block (from block_first_phase):
+    // it read shared words an earlier phase stored (reads_earlier), and
+    // stored words a later phase reads (feeds_later).  A phase with both
+    // is an overlapped one, counted when the block ends: whether a store
+    // feeds a later phase is known only then.
+    enum : uint8_t { reads_earlier = 1, feeds_later = 2 };
+    uint32_t block_first_phase = 0;
+    std::vector<uint8_t> phase_marks;
     launch_totals totals;
     std::map<std::pair<uintptr_t, uintptr_t>, bool> pair_order;  // (write pc, read pc) -> write after read?
     size_t phase_records = 0;  // accesses recorded since the last barrier, all threads

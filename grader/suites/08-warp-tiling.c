@@ -41,16 +41,18 @@ static int float4_shared_reads(const check_counts *c, int n, char *msg, size_t l
 }
 
 /* Double buffering: while the products read one tile, the next is stored
- * into the other buffer, so most stretches between barriers do both. */
+ * into the other buffer, so most stretches between barriers do both: read
+ * what an earlier stretch stored, and store what a later one reads (a
+ * store nothing reads later, or read in the same stretch, is no tile). */
 static int double_buffering(const check_counts *c, int n, char *msg, size_t len)
 {
     (void)n;
     if (c->shared_phases == 0 || 2 * c->overlapped_phases < c->shared_phases) {
-        snprintf(msg, len, "%llu of %llu stretches between barriers both store a tile and read one (at least "
-                 "half must); with two buffers the next tile is stored (or its cp.async copies waited for: the "
-                 "simulator lands them in the wait) in the same stretch as this one is read, one barrier per "
-                 "tile: a second barrier between the reads and those stores splits them (lesson 08, \"Double "
-                 "buffering\")",
+        snprintf(msg, len, "%llu of %llu stretches between barriers both read a tile an earlier one stored and "
+                 "store one a later one reads (at least half must); with two buffers the next tile is stored (or "
+                 "its cp.async copies waited for: the simulator lands them in the wait) in the same stretch as "
+                 "this one is read, one barrier per tile: a second barrier between the reads and those stores "
+                 "splits them (lesson 08, \"Double buffering\")",
                  c->overlapped_phases, c->shared_phases);
         return 0;
     }

@@ -339,6 +339,95 @@ START_TEST(every_access_has_a_line)
 }
 END_TEST
 
+// ----------------------------------------------------- double buffering
+
+// The tiled product with two buffers of each tile and one barrier per
+// tile: the next tile is stored in the stretch that reads this one.  With
+// StrayStore, one buffer and two barriers per tile instead, and a word
+// written beside the products that nothing reads.
+template <bool TwoBuffers, bool StrayStore>
+__global__ void buffered_matmul(const float *A, const float *B, float *C, int n)
+{
+    __shared__ float As[2][TILE][TILE];
+    __shared__ float Bs[2][TILE][TILE];
+    __shared__ float stray;
+    int tx = (int)threadIdx.x, ty = (int)threadIdx.y;
+    int row = (int)blockIdx.y * TILE + ty, col = (int)blockIdx.x * TILE + tx;
+    int tiles = (n + TILE - 1) / TILE;
+    auto store = [&](int t, int buf) {
+        int ac = t * TILE + tx, br = t * TILE + ty;
+        As[buf][ty][tx] = row < n && ac < n ? A[row * n + ac] : 0.0f;
+        Bs[buf][ty][tx] = br < n && col < n ? B[br * n + col] : 0.0f;
+    };
+    float acc = 0.0f;
+    if (TwoBuffers)
+        store(0, 0);
+    for (int t = 0; t < tiles; t++) {
+        int buf = TwoBuffers ? t % 2 : 0;
+        if (!TwoBuffers)
+            store(t, 0);
+        __syncthreads();
+        if (TwoBuffers && t + 1 < tiles)
+            store(t + 1, 1 - buf);
+        for (int k = 0; k < TILE; k++)
+            acc += As[buf][ty][k] * Bs[buf][k][tx];
+        if (StrayStore && tx == 0 && ty == 0)
+            stray = acc;
+        (void)stray;  // never read: no load, and no warning
+        if (!TwoBuffers)
+            __syncthreads();
+    }
+    if (row < n && col < n)
+        C[row * n + col] = acc;
+}
+
+template <bool TwoBuffers, bool StrayStore>
+static check_report run_buffered(int n)
+{
+    float *A = dev_floats((size_t)n * n), *B = dev_floats((size_t)n * n, 2.0f), *C = dev_floats((size_t)n * n);
+    dim3 block(TILE, TILE), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    checked_run run;
+    buffered_matmul<TwoBuffers, StrayStore><<<grid, block>>>(A, B, C, n);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    return run.finish();
+}
+
+// n = 128: 4 tiles, 16 blocks.  Two buffers: 5 stretches a block use
+// shared memory (the prologue's store; three that read one tile and store
+// the next; the last tile's reads, up to the block's end), and the middle
+// three each read what an earlier stretch stored and store what a later
+// one reads.
+START_TEST(double_buffering_counted)
+{
+    check_report r = run_buffered<true, false>(128);
+    EXPECT_NO_FINDINGS(r);
+    EXPECT(r, "shared_phases", 5 * 16);
+    EXPECT(r, "overlapped_phases", 3 * 16);
+}
+END_TEST
+
+// One buffer, two barriers per tile: stores and reads never share a
+// stretch.  A store beside the products that nothing reads later makes a
+// stretch store and read, but hands nothing on: still no double buffering.
+START_TEST(single_buffer_not_counted)
+{
+    check_report r = run_buffered<false, false>(128);
+    EXPECT_NO_FINDINGS(r);
+    EXPECT(r, "shared_phases", 8 * 16);
+    EXPECT(r, "overlapped_phases", 0);
+}
+END_TEST
+
+START_TEST(stray_store_not_counted)
+{
+    check_report r = run_buffered<false, true>(128);
+    EXPECT_NO_FINDINGS(r);
+    EXPECT(r, "shared_phases", 8 * 16);
+    EXPECT(r, "overlapped_phases", 0);
+}
+END_TEST
+
 void add_barrier_tests(Suite *s)
 {
     TCase *tc;
@@ -352,6 +441,11 @@ void add_barrier_tests(Suite *s)
     tcase_add_test(tc, hazard_picture_of_a_missing_first_barrier);
     tcase_add_test(tc, hazard_picture_of_a_missing_second_barrier);
     tcase_add_test(tc, no_hazard_picture_without_a_hazard);
+
+    tc = tcase(s, "double_buffering", 20);
+    tcase_add_test(tc, double_buffering_counted);
+    tcase_add_test(tc, single_buffer_not_counted);
+    tcase_add_test(tc, stray_store_not_counted);
 
     tc = tcase(s, "uninitialised_shared", 10);
     tcase_add_test(tc, uninitialised_shared_read);
