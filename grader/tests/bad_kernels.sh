@@ -167,7 +167,8 @@ kernel09=$(kernel_points 09-tensor-cores)
 full09=$(score max "$(points_table 09-tensor-cores)")
 expect fp32-beside-counted-mma $((kernel09 - 4))/$full09 "with every product mma_sync adds doubled (the grader's probe), C did not double" 09-tensor-cores
 # Stage 09's solution dropping every fragment C's edge cuts: every size test
-# (12 points: each size has a partial fragment or, at 264, block) fails, and
+# (14 points: each size has a partial fragment or, at 264, block; n=264 on
+# the 99 KiB device too) fails, and
 # the structural tests keep theirs, the probe too: the elements left wrong
 # are as many with mma_sync's products doubled as without.  Made from the
 # solution by its patch, so that it cannot drift from it.
@@ -176,7 +177,7 @@ rm -rf "$made/partial-fragments-dropped" && mkdir -p "$made/partial-fragments-dr
     patch --quiet --fuzz=0 -r - -o "$made/partial-fragments-dropped/09-tensor-cores/matmul.cu" \
         "$root/solutions/09-tensor-cores/matmul.cu" < "$cases/partial-fragments-dropped/09-tensor-cores.patch" ||
     { echo "FAIL partial-fragments-dropped: its patch no longer applies to solutions/09-tensor-cores/matmul.cu"; failures=$((failures + 1)); }
-FROM=$made expect partial-fragments-dropped $((kernel09 - 12))/$full09 "(784 of 10000 elements of C wrong here: the correctness tests grade those); C doubled with mma_sync's products doubled" 09-tensor-cores
+FROM=$made expect partial-fragments-dropped $((kernel09 - 14))/$full09 "(784 of 10000 elements of C wrong here: the correctness tests grade those); C doubled with mma_sync's products doubled" 09-tensor-cores
 # An edge-only mistake costs the tests that reach the edge, not the
 # structure: blocks rounded down (04: rows) or to the nearest (05: columns)
 # leave a partial strip of C unwritten.  Every size a tile does not divide
