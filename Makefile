@@ -34,7 +34,7 @@ help:
 	@echo "The kit's own:"
 	@[ ! -d grader/tests ] || echo "make test                                  the kit's own tests"
 	@[ ! -d grader/tests ] || echo "make test-quick                            a few minutes' subset: the simulator's units, the quiz, stage 04 graded and its mutants"
-	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian 13 (gcc 14, clang 19; g++ 13 and clang 18, as Ubuntu 24.04), Debian testing (gcc 16, clang 21), g++ 11, clang, ucontext, aarch64"
+	@[ ! -d grader/tests ] || echo "make test-platforms                        (as root) the kit on Debian testing (gcc 16, clang 21), clang with ucontext, aarch64; PLATFORMS=all adds Debian 13 (gcc 14, clang 19; g++ 13 and clang 18, as Ubuntu 24.04) and g++ 11"
 	@echo "make lessons                               refill the lessons' numbers from reports/"
 	@[ ! -d slides ] || echo "make slides [DECK=NN-name]                 the decks, one per stage, to build/slides/*.pdf"
 	@[ ! -d common/sim/bench ] || echo "make bench-sim                             time the CPU simulator"

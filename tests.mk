@@ -18,9 +18,11 @@
 #                  broken kit is a kit error, never a score (grader/tests/)
 #   test-slurm     cluster grading through a real single-node Slurm (as root)
 #   test-platforms the simulator's tests and the solutions' grade on other
-#                  toolchains: Debian 13 (gcc 14, clang 19, g++ 13, clang 18) and Debian
-#                  testing (gcc 16, clang 21) in debootstrap chroots, and this
-#                  machine's clang and g++ 11 (as root)
+#                  toolchains (as root): Debian testing (gcc 16, clang 21) in a
+#                  debootstrap chroot, this machine's clang with the portable
+#                  context switch, and aarch64 under qemu; PLATFORMS=all adds
+#                  Debian 13's (gcc 14, clang 19, g++ 13, clang 18) and g++ 11,
+#                  which README.md's Platforms says why make test leaves out
 #   test-occupancy the device query on the simulator, and occupancy worked from its limits
 #   test-sass      make sass: the hot-loop summary, and what the stages'
 #                  machine code shows (nvcc; nvdisasm is fetched if missing,
@@ -108,13 +110,24 @@ test-quiz: $(TEST_OUT)/test_quiz_answer
 	$(TEST_OUT)/test_quiz_answer
 
 # The grader's own tests, each a phase of its own (test-grading-NAME), in
-# turn (common/tests/run_phases.sh), each one's length and CPU seconds said
-# after it.  Not side by side: most grade a few cases at once already, and
-# the light ones beside grade_stages saved 9 s of 800 on two cores.
-GRADING_TESTS := grade_stages quiz bad_kernels grade_all submission_shapes class_ranking kit_error no_root \
-    gradescope_bundle handout mutants_drift mutants slurm_scripts
+# two steps of two lanes (common/tests/run_phases.sh), each one's length
+# and CPU seconds said after it.  Much of their time is waiting: a hanging
+# kernel's time limit, a Slurm task's, a grade stopped past its limit
+# (test-grading took 1055 s with 1718 s of CPU in turn on two cores).  So
+# bad_kernels, which waits most, runs beside grade_stages (468 s, where in
+# turn 525), and the light tests, most of them a hang waited for, beside
+# the Gradescope bundle and the mutants.  The lanes write to folders of
+# their own under build/test-grading, and the grades' limits stretch while
+# runs make progress, as on any busy machine (grader/student_run.h).
+GRADING_LANE_HEAVY := gradescope_bundle handout mutants_drift mutants
+GRADING_LANE_LIGHT := quiz grade_all submission_shapes class_ranking kit_error no_root slurm_scripts
+GRADING_TESTS := grade_stages bad_kernels $(GRADING_LANE_HEAVY) $(GRADING_LANE_LIGHT)
+one_space := $(nothing) $(nothing)
+grading_lane = $(subst $(one_space),$(comma),$(addprefix test-grading-,$(strip $(1))))
+GRADING_STEPS := test-grading-grade_stages+test-grading-bad_kernels \
+    $(call grading_lane,$(GRADING_LANE_HEAVY))+$(call grading_lane,$(GRADING_LANE_LIGHT))
 test-grading: $(GRADE_SUITE) test-quiz
-	@MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT)/grading $(addprefix test-grading-,$(GRADING_TESTS))
+	@MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT)/grading $(GRADING_STEPS)
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
 # One of them: make test-grading-mutants runs grader/tests/mutants.sh.
