@@ -60,10 +60,11 @@ else
 # for them.  If a phase fails first, the building goes on by itself to its
 # end (minutes): stopped halfway, an install would leave dpkg broken, here
 # or in a chroot.  TEST_STEPS="test-harness test-sass" runs those alone.
-# Early on, the platforms' chroots are being prepared (most of a core for
-# five minutes), so the short phases there run in turn.  Elsewhere too:
-# on two cores, test-platforms beside test-nvcc took 1390 s where in turn
-# they take 1308 s (their CPU seconds grew by what the idle cores gave).
+# Early on, the platforms' chroot is being prepared (most of a core for
+# a minute or two), so the short phases there run in turn.  Elsewhere too:
+# on two cores, test-platforms (then seven rows) beside test-nvcc took
+# 1390 s where in turn they took 1308 s (their CPU seconds grew by what
+# the idle cores gave).
 TEST_STEPS := test-shared-builds test-harness test-sim-unit test-build-rules test-bench-builds \
     test-grading test-occupancy test-sass test-nvcc test-lessons \
     test-report+test-slides,test-slurm \
@@ -110,24 +111,26 @@ test-quiz: $(TEST_OUT)/test_quiz_answer
 	$(TEST_OUT)/test_quiz_answer
 
 # The grader's own tests, each a phase of its own (test-grading-NAME), in
-# two steps of two lanes (common/tests/run_phases.sh), each one's length
-# and CPU seconds said after it.  Much of their time is waiting: a hanging
+# three steps (common/tests/run_phases.sh), each one's length and CPU
+# seconds said after it.  Much of their time is waiting: a hanging
 # kernel's time limit, a Slurm task's, a grade stopped past its limit.  So
 # bad_kernels, which waits most, runs beside grade_stages, and the light
 # tests, most of them a hang waited for, beside the Gradescope bundle and
 # the mutants: in a fresh clone's make test on two cores, test-grading took
-# 929 s (1803 s of CPU) where in turn it took 1055 s (1718 s of CPU).  The lanes write to folders of
-# their own under build/test-grading, and the grades' limits stretch while
-# runs make progress, as on any busy machine (grader/student_run.h).
+# 929 s (1803 s of CPU) where in turn it took 1055 s (1718 s of CPU).  Each
+# lane writes folders of its own (build/test-grading/NAME, and the bundle's
+# and the handout's under build/).  A run's time limit stretches while its
+# blocks keep finishing, as on any busy machine (grader/student_run.h), but
+# two caps do not: slow_machine's (a run at most 8 times its limit) runs in
+# a step alone, and slurm_scripts gives each student 60 s.
 GRADING_LANE_HEAVY := gradescope_bundle handout mutants_drift mutants
 GRADING_LANE_LIGHT := quiz grade_all submission_shapes class_ranking kit_error no_root slurm_scripts
-GRADING_TESTS := grade_stages bad_kernels $(GRADING_LANE_HEAVY) $(GRADING_LANE_LIGHT)
 one_space := $(nothing) $(nothing)
 grading_lane = $(subst $(one_space),$(comma),$(addprefix test-grading-,$(strip $(1))))
-GRADING_STEPS := test-grading-grade_stages+test-grading-bad_kernels \
+GRADING_STEPS := test-grading-grade_stages+test-grading-bad_kernels test-grading-slow_machine \
     $(call grading_lane,$(GRADING_LANE_HEAVY))+$(call grading_lane,$(GRADING_LANE_LIGHT))
 test-grading: $(GRADE_SUITE) test-quiz
-	@MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT)/grading $(GRADING_STEPS)
+	@PREPARE= MAKE="$(MAKE)" common/tests/run_phases.sh $(TEST_OUT)/grading $(GRADING_STEPS)
 	@rm -rf $(ROOT)/build/test-grading && echo "test-grading: all passed; its scratch (build/test-grading) removed"
 
 # One of them: make test-grading-mutants runs grader/tests/mutants.sh.

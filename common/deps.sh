@@ -7,7 +7,7 @@
 #       gradescope: + zip (make gradescope packs the autograder with it);
 #       slides: + pandoc, LaTeX beamer, gnuplot, poppler-utils;
 #       slurm: + Slurm's daemons and client, munge;
-#       platforms: + debootstrap (make test-platforms: a Debian 13 chroot);
+#       platforms: + debootstrap (make test-platforms: Debian chroots);
 #       aarch64: + the aarch64 cross compiler and qemu-user (make test-platforms)
 #       locales: + the locales' sources (the tests build a locale that writes
 #                1,5 to show the kit's numbers do not depend on it)
@@ -63,7 +63,7 @@ if [ "$want" = slurm ]; then
     have_cmd munged || missing+=(munge)
 fi
 
-# Other toolchains (make test-platforms): a Debian 13 system built with
+# Other toolchains (make test-platforms): Debian systems built with
 # debootstrap, and this machine's clang and g++ 11 as the simulator's compiler.
 if [ "$want" = platforms ]; then
     have_cmd debootstrap || missing+=(debootstrap)

@@ -73,8 +73,8 @@ base="$root/build/platforms"
 mirror=$("$root/common/debian_mirror.sh")
 # What a plain run (and so `make test`) runs: the newest compilers Debian
 # has, clang as the simulator's compiler with the portable context switch,
-# and the second architecture.  Between them they hold every kind of catch
-# the rows have made (README.md, Platforms: what each row has caught).
+# and the second architecture.  Between them they meet every kind of fault
+# the other rows have caught (README.md, Platforms, says which and when).
 in_test="debian-testing-gcc16 host-clang-ucontext aarch64-qemu"
 # The other x86-64 toolchains, which have never caught what those miss:
 # PLATFORMS=all runs them with the above (some ten minutes more on two
