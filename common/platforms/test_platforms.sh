@@ -77,7 +77,7 @@ mirror=$("$root/common/debian_mirror.sh")
 # the other rows have caught (README.md, Platforms, says which and when).
 in_test="debian-testing-gcc16 host-clang-ucontext aarch64-qemu"
 # The other x86-64 toolchains, which have never caught what those miss:
-# PLATFORMS=all runs them with the above (some ten minutes more on two
+# PLATFORMS=all runs them with the above (some five minutes more on two
 # cores, and Debian 13's chroot), as before a release.
 wider="debian13-gcc14 debian13-clang19 debian13-gcc13 host-gcc11"
 # Not even in PLATFORMS=all (each row costs minutes): name them.
