@@ -37,18 +37,22 @@ __global__ void tiled_matmul(const float *A, const float *B, float *C, int n)
         C[row * n + col] = acc;
 }
 
-// Launches the tiled kernel on n×n inputs; returns what the checker said.
-template <bool FirstBarrier, bool SecondBarrier>
-static check_report run_tiled(int n)
+// Launches a TILE×TILE-block matmul kernel on n×n inputs; returns what the
+// checker said.
+template <void (*Kernel)(const float *, const float *, float *, int)>
+static check_report run_tile_grid(int n)
 {
     float *A = dev_floats((size_t)n * n), *B = dev_floats((size_t)n * n, 2.0f), *C = dev_floats((size_t)n * n);
     dim3 block(TILE, TILE), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
     checked_run run;
-    tiled_matmul<FirstBarrier, SecondBarrier><<<grid, block>>>(A, B, C, n);
+    Kernel<<<grid, block>>>(A, B, C, n);
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaDeviceSynchronize());
     return run.finish();
 }
+
+template <bool FirstBarrier, bool SecondBarrier>
+static check_report run_tiled(int n) { return run_tile_grid<tiled_matmul<FirstBarrier, SecondBarrier>>(n); }
 
 START_TEST(tiled_correct_counts)
 {
@@ -382,16 +386,7 @@ __global__ void buffered_matmul(const float *A, const float *B, float *C, int n)
 }
 
 template <bool TwoBuffers, bool StrayStore>
-static check_report run_buffered(int n)
-{
-    float *A = dev_floats((size_t)n * n), *B = dev_floats((size_t)n * n, 2.0f), *C = dev_floats((size_t)n * n);
-    dim3 block(TILE, TILE), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
-    checked_run run;
-    buffered_matmul<TwoBuffers, StrayStore><<<grid, block>>>(A, B, C, n);
-    CUDA_OK(cudaGetLastError());
-    CUDA_OK(cudaDeviceSynchronize());
-    return run.finish();
-}
+static check_report run_buffered(int n) { return run_tile_grid<buffered_matmul<TwoBuffers, StrayStore>>(n); }
 
 // n = 128: 4 tiles, 16 blocks.  Two buffers: 5 stretches a block use
 // shared memory (the prologue's store; three that read one tile and store
