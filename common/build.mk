@@ -20,6 +20,8 @@ DEFS := -DLAB_NAME='"$(LAB_NAME)"' -DLAB_BUILT_WITH='"$(strip $(LAB_DEFINES))"' 
 # C, C++ and CUDA headers name main in comments alone.)
 LAB_FILE_DEFS := $(DEFS) -Dmain=lab_file_own_main
 INCLUDES := -I$(ROOT)/common
+# The kit's headers a lab file may include: a change to one rebuilds it.
+LAB_HEADERS := $(ROOT)/common/lab.h $(ROOT)/common/mma_tf32.h
 
 .PHONY: lab-programs
 lab-programs: $(OUT)/run_lab
@@ -140,10 +142,10 @@ endif
 # already checked the same file; if that build's settings are these
 # (built-with), its verdict and tables are copied, not made again.
 LAB_PTX = nvcc-keep/$(basename $(notdir $(LAB_SRC))).ptx
-$(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
+$(OUT)/nvcc-check.cubin: $(LAB_SRC) $(LAB_HEADERS) $(OUT)/built-with
 	@rm -rf $(OUT)/nvcc-keep && mkdir -p $(OUT)/nvcc-keep
 	@if [ -n "$(NVCC_CHECKED)" ] && [ -f $(NVCC_CHECKED)/nvcc-check.cubin ] && cmp -s $(NVCC_CHECKED)/built-with $(OUT)/built-with && \
-	        [ -z "$$(find $< $(ROOT)/common/lab.h -newer $(NVCC_CHECKED)/nvcc-check.cubin)" ]; then \
+	        [ -z "$$(find $< $(LAB_HEADERS) -newer $(NVCC_CHECKED)/nvcc-check.cubin)" ]; then \
 	    cp $(NVCC_CHECKED)/nvcc-check.log $(OUT)/ && cp $(NVCC_CHECKED)/$(LAB_PTX) $(OUT)/$(LAB_PTX) && cp $(NVCC_CHECKED)/nvcc-check.cubin $@; \
 	else \
 	    TMPDIR=$(OUT)/nvcc-keep $(NVCC) $(NVCC_CHECK_FLAGS) --resource-usage -keep -keep-dir $(OUT)/nvcc-keep $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@ \
@@ -157,7 +159,7 @@ $(OUT)/nvcc-check.cubin: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
 # host's pass rejects (assert() in a kernel template with no <cassert>):
 # asked for only when the simulator's compile failed after that check
 # passed, before the failure is called the kit's (sim/nvcc_accepted.sh).
-$(OUT)/nvcc-full-check.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
+$(OUT)/nvcc-full-check.o: $(LAB_SRC) $(LAB_HEADERS) $(OUT)/built-with
 	$(NVCC) $(filter-out -cubin,$(NVCC_CHECK_FLAGS)) -c $(INCLUDES) $(LAB_FILE_DEFS) $< -o $@
 
 $(OUT)/kernel_resources.cpp: $(OUT)/nvcc-check.cubin $(SIM_DIR)/kernel_resources.sh
@@ -174,7 +176,7 @@ $(COMMON_OUT)/occupancy_api.o: $(SIM_DIR)/nvcc_checked/occupancy_api.cpp $(SIM_H
 # Where nvcc did not check the file first, the object is held to the limits
 # a GPU build enforces that the simulator's compiler does not know
 # (sim/gpu_build_limits.sh: static shared memory, constant data).
-$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with $(SIM_DIR)/gpu_build_limits.sh
+$(OUT)/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(LAB_HEADERS) $(OUT)/built-with $(SIM_DIR)/gpu_build_limits.sh
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(LAB_SIM_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 	$(if $(filter 1,$(NVCC_CHECK)),,@sh $(SIM_DIR)/gpu_build_limits.sh $@ $(notdir $(LAB_SRC)) || { rm -f $@; exit 1; })
 
@@ -190,7 +192,7 @@ $(OUT)/run_lab: $(OUT)/run_lab.o $(OUT)/matmul.o $(KERNEL_RESOURCES) $(COMMON_OU
 # A file that has a main of its own and none of the harness (the program
 # common/occupancy/occupancy_api.sh writes around a lab file), built as a
 # lab file is but run as it is.
-$(OUT)/own_program.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with
+$(OUT)/own_program.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(LAB_HEADERS) $(OUT)/built-with
 	$(CXX_SIM) $(SIM_CXXFLAGS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(DEFS) $(SIM_OCCUPANCY_DEFS) -c $< -o $@
 
 $(OUT)/own_program: $(OUT)/own_program.o $(KERNEL_RESOURCES) $(COMMON_OUT)/libsim.a
@@ -203,7 +205,7 @@ $(COMMON_OUT)/device_query: $(ROOT)/common/device_query.cu $(ROOT)/common/cuda_c
 # Check mode: the lab file alone is built by clang with a hook on every
 # load and store (see sim/check_mode.cpp), and on every copy of memory
 # (sim/compile_checked.sh); DWARF 4 so addr2line can name the source lines.
-$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(ROOT)/common/lab.h $(OUT)/built-with $(SIM_DIR)/compile_checked.sh
+$(OUT)/check/matmul.o: $(OUT)/matmul.sim.cpp $(SIM_HEADERS) $(LAB_HEADERS) $(OUT)/built-with $(SIM_DIR)/compile_checked.sh
 	@mkdir -p $(@D)
 	$(SIM_DIR)/compile_checked.sh $(CHECK_CXX) $(CHECK_CXXFLAGS) $(LAB_CHECK_CHECKS) $(SIM_INCLUDES) -iquote $(dir $(LAB_SRC)) $(LAB_FILE_DEFS) $(SIM_OCCUPANCY_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 
@@ -212,7 +214,7 @@ $(OUT)/check/run_lab: $(OUT)/run_lab.o $(OUT)/check/matmul.o $(KERNEL_RESOURCES)
 
 else
 # ---------------------------------------------------------------- GPU
-$(OUT)/matmul.o: $(LAB_SRC) $(ROOT)/common/lab.h $(OUT)/built-with
+$(OUT)/matmul.o: $(LAB_SRC) $(LAB_HEADERS) $(OUT)/built-with
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) $(INCLUDES) $(LAB_FILE_DEFS) -MD -MF $(@:.o=.d) -c $< -o $@
 

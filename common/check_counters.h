@@ -48,6 +48,6 @@
     X(shared_store_bytes, SUM, "bytes stored to shared memory")                                           \
     X(shared_phases, SUM, "stretches between barriers that touched shared memory")                        \
     X(overlapped_phases, SUM, "of those, stretches that read what an earlier one stored and stored what a later one reads") \
-    X(tensor_core_macs, SUM, "multiply-adds done by tensor cores (a warp's wmma::mma_sync at m16n16k8: 2048)")
+    X(tensor_core_macs, SUM, "multiply-adds done by tensor cores (a warp's wmma::mma_sync at m16n16k8: 2048; its mma_m16n8k8_tf32: 1024)")
 
 #endif

@@ -78,7 +78,7 @@ lab_precision lab_stage_precision(const char *stage)
 {
     /* One line per stage that multiplies in TF32 (common/report/precision.sh
      * names the same stages for the report). */
-    static const char *const tf32_stages[] = {"09-tensor-cores"};
+    static const char *const tf32_stages[] = {"09-tensor-cores", "10-mma-sync"};
     for (size_t i = 0; stage && i < sizeof tf32_stages / sizeof tf32_stages[0]; i++)
         if (!strncmp(stage, tf32_stages[i], strlen(tf32_stages[i])) &&
             (stage[strlen(tf32_stages[i])] == '\0' || stage[strlen(tf32_stages[i])] == '+'))

@@ -36,7 +36,7 @@ double lab_rtol(void);
 typedef enum { LAB_FP32, LAB_TF32 } lab_precision;
 
 /* The precision of a stage (or of a report variant of it, such as
- * "09-tensor-cores+unrounded"): TF32 for the tensor-core stage, FP32 for
+ * "09-tensor-cores+unrounded"): TF32 for the tensor-core stages, FP32 for
  * every other name. */
 lab_precision lab_stage_precision(const char *stage);
 

@@ -132,7 +132,7 @@ not_simulated_why() {
     elif [ -n "$cg_name" ]; then
         echo "uses $cg_name, which the CPU simulator does not provide: $kit_limit_tail"
     elif grep -qF 'inline assembly (asm) is not simulated' "$1"; then
-        echo "uses inline assembly (asm), whose PTX instructions only a GPU runs, while the CPU simulator compiles the file for the CPU: $kit_limit_tail, or write it with CUDA's C++ functions (__ldg, __pipeline_memcpy_async, ...)"
+        echo "uses inline assembly (asm), whose PTX instructions only a GPU runs, while the CPU simulator compiles the file for the CPU: $kit_limit_tail, or write it with CUDA's C++ functions (__ldg, __pipeline_memcpy_async, ...; for mma.sync, the kit's mma_tf32.h, which lesson 10 uses)"
     elif grep -qF 'a kernel launch that leaves parameters to their default arguments is not simulated' "$1"; then
         echo "launches a kernel with parameters left to their default arguments, which nvcc fills in and the CPU simulator cannot see (it knows a kernel by its address): $kit_limit_tail, or pass every argument"
     elif grep -qF 'cudaLaunchKernel with the kernel as a pointer to void (its C form) is not simulated' "$1"; then

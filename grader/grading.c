@@ -861,7 +861,7 @@ int grading_mma_probe(const char *variant, int n, long wrong_before, char *msg, 
                  "elements are not twice the product (%ld were wrong without the probe), the first at (row %d, "
                  "col %d), half of it %.6g where the product is %.6g.  Those elements were computed some other "
                  "way than by mma_sync's products (FP32 multiply-adds?): in this stage every product goes "
-                 "through wmma::mma_sync",
+                 "through the tensor cores (wmma::mma_sync in stage 09, mma_m16n8k8_tf32 in stage 10)",
                  c.mismatches, c.checked, wrong_before, c.first_row, c.first_col, c.first_got, c.first_ref);
     student_result_free(&r);
     return doubled;

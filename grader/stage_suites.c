@@ -16,6 +16,7 @@ static const struct {
     {"07-register-tiling", suite_07_register_tiling},
     {"08-warp-tiling", suite_08_warp_tiling},
     {"09-tensor-cores", suite_09_tensor_cores},
+    {"10-mma-sync", suite_10_mma_sync},
 };
 
 Suite *stage_suite(const char *stage)

@@ -14,6 +14,7 @@ Suite *suite_06_bank_conflicts(void);
 Suite *suite_07_register_tiling(void);
 Suite *suite_08_warp_tiling(void);
 Suite *suite_09_tensor_cores(void);
+Suite *suite_10_mma_sync(void);
 
 /* The suite for a stage name such as "01-naive", or NULL. */
 Suite *stage_suite(const char *stage);

@@ -300,9 +300,9 @@ int rule_block_reuse(const check_counts *c, int n, char *msg, size_t len)
     return 1;
 }
 
-/* The tensor-core stage: every one of the n^3 multiply-adds is done by a
- * warp's wmma::mma_sync (2048 at m16n16k8), counted by the simulator as the
- * lanes compute their parts.  Zero-filled edge tiles add more, never fewer:
+/* The tensor-core stages: every one of the n^3 multiply-adds is done by a
+ * warp's wmma::mma_sync (2048 at m16n16k8) or mma_m16n8k8_tf32 (1024),
+ * counted by the simulator as the lanes compute their parts.  Zero-filled edge tiles add more, never fewer:
  * a kernel that leaves any of the product to plain float arithmetic (its
  * edges, say) counts fewer than n^3. */
 int rule_tensor_cores(const check_counts *c, int n, char *msg, size_t len)
@@ -311,11 +311,12 @@ int rule_tensor_cores(const check_counts *c, int n, char *msg, size_t len)
     double share = c->tensor_core_macs / products;
     if (share < 1.0 - 1e-12) {
         snprintf(msg, len, "%.0f of the %.0f multiply-adds (%.1f %%) ran on tensor cores: every product of this stage "
-                 "goes through wmma::mma_sync, edge tiles included (zero-fill them and multiply them like any other)",
+                 "goes through the tensor cores (wmma::mma_sync in stage 09, mma_m16n8k8_tf32 in stage 10), edge tiles "
+                 "included (zero-fill them and multiply them like any other)",
                  (double)c->tensor_core_macs, products, 100 * share);
         return 0;
     }
-    snprintf(msg, len, "%.0f multiply-adds in wmma::mma_sync, %.2f times the product's n^3 (zero-filled edges add "
+    snprintf(msg, len, "%.0f multiply-adds on tensor cores, %.2f times the product's n^3 (zero-filled edges add "
              "the rest)", (double)c->tensor_core_macs, share);
     return 1;
 }

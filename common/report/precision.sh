@@ -8,7 +8,7 @@
 
 tf32_label() {
     case "$1" in
-        09-tensor-cores | 09-tensor-cores+*) return 0 ;;
+        09-tensor-cores | 09-tensor-cores+* | 10-mma-sync | 10-mma-sync+*) return 0 ;;
         *) return 1 ;;
     esac
 }

@@ -336,7 +336,7 @@ void print_report(launch_totals &t)
                    "one stored while storing what a later one reads (double buffering)\n",
                 t.shared_phases, t.overlapped_phases);
     if (t.tensor_core_macs)
-        fprintf(o, "[check]   tensor cores: %llu multiply-adds in wmma::mma_sync calls\n", t.tensor_core_macs);
+        fprintf(o, "[check]   tensor cores: %llu multiply-adds in tensor-core calls (wmma::mma_sync, mma_m16n8k8_tf32)\n", t.tensor_core_macs);
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", t.bank_conflicts_ld,
             t.bank_conflicts_st);
     for (auto &s : t.shared_sites)

@@ -378,8 +378,8 @@ inline unsigned sim_warp_match_all_sync(unsigned mask, T value, int *pred)
     static_assert(sim::not_simulated<>,                                                                      \
                   "inline assembly (asm) is not simulated: its PTX instructions run only on a GPU, and the CPU " \
                   "simulator compiles the file for the CPU, a limit of the kit, not a mistake in your code; "    \
-                  "write it with CUDA's C++ functions (__ldg, __pipeline_memcpy_async, ...), or run and grade "  \
-                  "it on a GPU (BACKEND=gpu)")
+                  "write it with CUDA's C++ functions (__ldg, __pipeline_memcpy_async, ...; for mma.sync, "       \
+                  "mma_tf32.h's mma_m16n8k8_tf32), or run and grade it on a GPU (BACKEND=gpu)")
 // name(...) of any arguments, refused when a program calls it, with why.
 #define SIM_NOT_SIMULATED(result, name, why)                                                                \
     template <class... A>                                                                                    \

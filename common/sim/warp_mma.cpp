@@ -1,6 +1,9 @@
-// nvcuda::wmma on the simulator: the rendezvous's answer to mma_sync, and
-// the check of a fragment load's or store's pointer.  Which lane holds which
-// element of a fragment is tensor_core_layout.h's.
+// Tensor cores on the simulator: the rendezvous's answer to wmma::mma_sync
+// (m16n16k8) and to mma_tf32.h's mma_m16n8k8_tf32 (PTX's m16n8k8, the left
+// half of the same product), and the check of a WMMA fragment load's or
+// store's pointer.  Which lane holds which element of a fragment is
+// tensor_core_layout.h's; the m16n8k8 fragments are the first half of each
+// m16n16k8 one (the first 2 elements of B, the first 4 of C).
 //
 // Each product of two TF32 operands is exact in a double, and the eight
 // products and C's element are summed there, then rounded to float once: a
@@ -11,7 +14,7 @@
 // them first.
 //
 // SIM_MMA_PRODUCT_SCALE=2 (the grader's tensor-core probe) doubles every
-// product mma_sync adds, so a C made by mma_sync alone comes out exactly
+// product either call adds, so a C made by mma_sync alone comes out exactly
 // twice the product (doubling is exact in binary floating point, and every
 // accumulator starts at zero); a C made some other way, by FP32
 // multiply-adds beside a few mma_sync calls, does not.  The setting is read
@@ -44,17 +47,22 @@ const double product_scale = read_product_scale();
 
 bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigned lane, std::string *why)
 {
+    const bool wmma = calls[lane].op == warp_op::mma_tf32;
     if (taking_part != 0xffffffffu) {
         unsigned missing = 0;
         while (taking_part >> missing & 1)
             missing++;
-        *why = "wmma::mma_sync: lane " + std::to_string(missing) +
+        *why = std::string(wmma ? "wmma::mma_sync" : "mma_m16n8k8_tf32") + ": lane " + std::to_string(missing) +
                " of the warp takes no part (it has returned, or the block ends inside the warp): every lane of a "
-               "warp must reach a WMMA call together";
+               "warp must reach a tensor-core call together";
         return false;
     }
-    // The warp's whole A (16 x 8) and B (8 x 16) tiles, gathered from the
-    // lanes' fragments once per call: the meeting asks for each lane's
+    // Columns of B and C: 16 for WMMA's m16n16k8, 8 for m16n8k8.
+    const int columns = wmma ? tf32_n : tf32_n / 2;
+    const int b_elements = fragment_elements(fragment_use::matrix_b) * columns / tf32_n;
+    const int c_elements = fragment_elements(fragment_use::accumulator) * columns / tf32_n;
+    // The warp's whole A (16 x 8) and B (8 x columns) tiles, gathered from
+    // the lanes' fragments once per call: the meeting asks for each lane's
     // answer in turn, lane 0 first (launch.cpp), and every lane's answer
     // reads the same tiles.
     static thread_local double a[tf32_m][tf32_k], b[tf32_k][tf32_n];
@@ -65,7 +73,7 @@ bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigne
                 tile_place at = fragment_place(fragment_use::matrix_a, l, i);
                 a[at.row][at.col] = tf32_operand(theirs.a[i]);
             }
-            for (int i = 0; i < fragment_elements(fragment_use::matrix_b); i++) {
+            for (int i = 0; i < b_elements; i++) {
                 tile_place at = fragment_place(fragment_use::matrix_b, l, i);
                 b[at.row][at.col] = tf32_operand(theirs.b[i]);
             }
@@ -73,7 +81,7 @@ bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigne
     }
     const mma_operands &mine = *reinterpret_cast<const mma_operands *>((uintptr_t)calls[lane].value);
     float out[fragment_elements(fragment_use::accumulator)];
-    for (int i = 0; i < fragment_elements(fragment_use::accumulator); i++) {
+    for (int i = 0; i < c_elements; i++) {
         tile_place at = fragment_place(fragment_use::accumulator, lane, i);
         double products = 0;
         for (int k = 0; k < tf32_k; k++)
@@ -81,10 +89,10 @@ bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigne
         out[i] = (float)(mine.c[i] + product_scale * products);
     }
     // D is written once every element is known: d and c may be one fragment.
-    for (int i = 0; i < fragment_elements(fragment_use::accumulator); i++)
+    for (int i = 0; i < c_elements; i++)
         mine.d[i] = out[i];
     if (check_enabled)
-        check_tensor_core_macs(fragment_elements(fragment_use::accumulator) * tf32_k);
+        check_tensor_core_macs(c_elements * tf32_k);
     return true;
 }
 

@@ -26,6 +26,7 @@ const char *warp_op_name(warp_op op)
     case warp_op::match_any: return "__match_any_sync";
     case warp_op::match_all: return "__match_all_sync";
     case warp_op::mma_tf32: return "wmma::mma_sync";
+    case warp_op::mma_tf32_m16n8k8: return "mma_m16n8k8_tf32";
     }
     return "a warp-level call";
 }
@@ -86,7 +87,7 @@ bool warp_result(const warp_call calls[warp_lanes], unsigned taking_part, unsign
                  std::string *why)
 {
     const warp_call &c = calls[lane];
-    if (c.op == warp_op::mma_tf32)
+    if (c.op == warp_op::mma_tf32 || c.op == warp_op::mma_tf32_m16n8k8)
         return mma_result(calls, taking_part, lane, why);
     if (is_shuffle(c.op)) {
         if (c.width < 1 || c.width > (int)warp_lanes || (c.width & (c.width - 1)) != 0) {
