@@ -102,6 +102,7 @@ if [ -z "$threads" ]; then
         07-*) threads=256 ;;              # 128 x 128 block tile, 8 x 8 per thread
         08-*) threads=128 ;;              # four warps
         09-*) threads=256 ;;              # eight warps of 64 x 64
+        10-*) threads=256 ;;              # eight warps of 64 x 64, as 09
         *) echo "occupancy: give the block size: THREADS=n"; exit 2 ;;
     esac
     shown="the stage's design; THREADS=n if yours differs"

@@ -143,11 +143,13 @@ START_TEST(tf32_tolerance_holds_tf32_operands_and_no_fewer_bits)
 }
 END_TEST
 
-START_TEST(only_the_tensor_core_stage_is_tf32)
+START_TEST(only_the_tensor_core_stages_are_tf32)
 {
     ck_assert(lab_stage_precision("09-tensor-cores") == LAB_TF32);
     ck_assert(lab_stage_precision("09-tensor-cores+unrounded") == LAB_TF32);
     ck_assert(lab_stage_precision("09-tensor-cores-other") == LAB_FP32);
+    ck_assert(lab_stage_precision("10-mma-sync") == LAB_TF32);
+    ck_assert(lab_stage_precision("10-mma-sync+unrounded") == LAB_TF32);
     ck_assert(lab_stage_precision("08-warp-tiling") == LAB_FP32);
     ck_assert(lab_stage_precision("cublas-tf32") == LAB_FP32);
 }
@@ -193,7 +195,7 @@ int main(void)
     tcase_add_test(compare, compare_prints_row_col_got_expected);
     tcase_add_test(compare, tolerance_grows_with_n);
     tcase_add_test(compare, tf32_tolerance_holds_tf32_operands_and_no_fewer_bits);
-    tcase_add_test(compare, only_the_tensor_core_stage_is_tf32);
+    tcase_add_test(compare, only_the_tensor_core_stages_are_tf32);
     suite_add_tcase(s, compare);
     TCase *parsing = tcase_create("parsing");
     tcase_add_test(parsing, sizes_are_parsed_strictly);

@@ -84,6 +84,17 @@ common/sass/sass.sh labs/09-tensor-cores/matmul.cu 09-tensor-cores "$out/09-skel
     ! grep -q 'HMMA' "$out/09-skeleton.txt" && ok "the stage 09 skeleton: no HMMA" ||
     { bad "the stage 09 skeleton:"; cat "$out/09-skeleton.txt"; }
 
+# Stage 10 issues mma.sync through mma_tf32.h: HMMA, no FFMA, and its
+# fragments come through shared loads (LDS), no generic load (lesson 10).
+common/sass/sass.sh solutions/10-mma-sync/matmul.cu 10-mma-sync "$out/10" > "$out/10.txt" 2>&1 &&
+    grep -q 'tensor cores: [1-9][0-9]* HMMA instructions' "$out/10.txt" && ! grep -q 'FFMA (multiply-adds)' "$out/10.txt" &&
+    ! grep -q 'generic loads: *[1-9]' "$out/10.txt" && grep -q 'shared loads: *[1-9]' "$out/10.txt" &&
+    ok "10-mma-sync: $(grep -o 'tensor cores: [0-9]* HMMA' "$out/10.txt" | head -n 1), shared loads, no FFMA, no generic load" ||
+    { bad "10-mma-sync: not HMMA fed by shared loads:"; cat "$out/10.txt"; }
+common/sass/sass.sh labs/10-mma-sync/matmul.cu 10-mma-sync "$out/10-skeleton" > "$out/10-skeleton.txt" 2>&1 &&
+    ! grep -q 'HMMA' "$out/10-skeleton.txt" && ok "the stage 10 skeleton: no HMMA" ||
+    { bad "the stage 10 skeleton:"; cat "$out/10-skeleton.txt"; }
+
 # A skeleton compiles to a kernel without the loop: said, not an error.
 common/sass/sass.sh labs/05-padding/matmul.cu 05-padding "$out/skeleton" > "$out/skeleton.txt" 2>&1 &&
     grep -q 'no loop with multiply-adds: the whole kernel' "$out/skeleton.txt" &&
