@@ -30,11 +30,14 @@
 #ifdef CUDA_SIM_H /* the simulator's build: <cuda_runtime.h> was the kit's stand-in */
 #include <cstring>
 
-#include "tensor_core_layout.h"
+#include "sim/tensor_core_layout.h"
 
-/* (Plain C++ here: the simulator's build spells CUDA's words for the lab
- * file alone.) x rounded to the nearest TF32, ties away from zero, as the
- * 32-bit register a TF32 operand is. */
+/* These two are plain C++ functions, without __device__: the simulator's
+ * build turns CUDA's words into C++ in the lab file only, not in the
+ * kit's headers.
+ *
+ * x rounded to the nearest TF32, ties away from zero, as the 32-bit
+ * register a TF32 operand is. */
 inline uint32_t tf32_bits(float x)
 {
     return sim::float_bits(sim::round_to_tf32(x));
@@ -52,6 +55,13 @@ inline void mma_m16n8k8_tf32(float d[4], const uint32_t a[4], const uint32_t b[2
 }
 
 #else /* nvcc */
+
+/* TF32 operands came with compute capability 8.0 (Ampere): ptxas refuses
+ * .tf32 for an older target with a message that names neither the GPU nor
+ * the fix. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#error "mma_tf32.h: mma.sync with TF32 operands needs compute capability 8.0 or later; this build targets an older GPU (ARCH=80 or newer builds it, and BACKEND=sim runs it without a GPU)"
+#endif
 
 __device__ __forceinline__ uint32_t tf32_bits(float x)
 {

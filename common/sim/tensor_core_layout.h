@@ -1,12 +1,14 @@
 // Which lane of a warp holds which element of a tensor-core fragment, for
 // the one shape CUDA's WMMA offers with TF32 inputs (m16n16k8), and TF32's
 // rounding.  Shared by include/mma.h (a lane loads and stores its own
-// elements) and warp_mma.cpp (the rendezvous of mma_sync reads every lane's).
+// elements), ../mma_tf32.h (PTX's m16n8k8, whose fragments are the first
+// half of each below: B's x[0..1], C's x[0..3]) and warp_mma.cpp (the
+// rendezvous of either call reads every lane's).
 //
 // CUDA leaves a WMMA fragment's element order unspecified, so any order is
 // CUDA's; the simulator takes the one PTX documents for mma.sync's
 // m16n8k8 TF32 instruction, used twice side by side for the 16 columns
-// (a WMMA m16n16k8 product is two of them on sm_80 and later).  Lane l is
+// (in arithmetic a WMMA m16n16k8 product is two of them).  Lane l is
 // in group g = l / 4 and has rank t = l % 4 in it:
 //
 //   A, 16 x 8 (rows x k):    x[0] (g, t)     x[1] (g+8, t)    x[2] (g, t+4)    x[3] (g+8, t+4)

@@ -10,8 +10,8 @@
 // tensor core's own sum rounds (and may truncate) along the way, so the last
 // bits of a result can differ from a GPU's, within the tolerance the lessons
 // derive for TF32 inputs.  Operands are read as a tensor core reads them,
-// their 13 low mantissa bits dropped, whether or not __float_to_tf32 rounded
-// them first.
+// their 13 low mantissa bits dropped, whether or not __float_to_tf32 (or
+// tf32_bits) rounded them first.
 //
 // SIM_MMA_PRODUCT_SCALE=2 (the grader's tensor-core probe) doubles every
 // product either call adds, so a C made by mma_sync alone comes out exactly
@@ -57,7 +57,11 @@ bool mma_result(const warp_call calls[warp_lanes], unsigned taking_part, unsigne
                "warp must reach a tensor-core call together";
         return false;
     }
-    // Columns of B and C: 16 for WMMA's m16n16k8, 8 for m16n8k8.
+    // Columns of B and C: 16 for WMMA's m16n16k8, 8 for m16n8k8, whose
+    // fragments are the first b_elements and c_elements of WMMA's in
+    // tensor_core_layout.h's order (columns 0..7).  At m16n8k8 the tile b
+    // below keeps an earlier call's columns 8..15; no element of C read
+    // here reaches them.
     const int columns = wmma ? tf32_n : tf32_n / 2;
     const int b_elements = fragment_elements(fragment_use::matrix_b) * columns / tf32_n;
     const int c_elements = fragment_elements(fragment_use::accumulator) * columns / tf32_n;
