@@ -78,8 +78,15 @@
 template <int ROWS, int COLS, bool VEC>
 __device__ void copy_tile(float *tile, int ld, const float *M, int n, int row0, int col0)
 {
-    constexpr int WIDTH = VEC ? 4 : 1;
-    for (int e = threadIdx.x; e < ROWS * COLS / WIDTH; e += THREADS) {
+    // Every thread makes the same number of copies, PIECES / THREADS, a
+    // number the compiler sees: unrolled, each copy's row and column are a
+    // constant away from the first one's. (A loop from threadIdx.x has a
+    // trip count it cannot see, and stays a loop with a division a copy.)
+    constexpr int WIDTH = VEC ? 4 : 1, PIECES = ROWS * COLS / WIDTH;
+    static_assert(PIECES % THREADS == 0, "every thread copies the same number of pieces");
+#pragma unroll
+    for (int round = 0; round < PIECES / THREADS; ++round) {
+        const int e = threadIdx.x + round * THREADS;
         const int r = e / (COLS / WIDTH), c = (e % (COLS / WIDTH)) * WIDTH;
         const int row = row0 + r, col = col0 + c;
         const bool in = row < n && col < n;  // n % 4 == 0: a float4 is all in or all out
@@ -160,7 +167,9 @@ __global__ void __launch_bounds__(THREADS) matmul_mma_kernel(const float *A, con
     // is block_row + warp_row + i * MMA_M, its column 0 block_col +
     // warp_col + j * MMA_N. Write only elements inside C (row < n and
     // col < n), each on its own or, where both of a pair are inside C and
-    // n is even, as one float2.
+    // n is even, as one float2. Put #pragma unroll on your loops over i
+    // and j: with indices the compiler cannot see, acc moves to local
+    // memory (README.md, "Storing C").
     (void)acc;
 }
 

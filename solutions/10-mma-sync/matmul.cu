@@ -68,8 +68,15 @@
 template <int ROWS, int COLS, bool VEC>
 __device__ void copy_tile(float *tile, int ld, const float *M, int n, int row0, int col0)
 {
-    constexpr int WIDTH = VEC ? 4 : 1;
-    for (int e = threadIdx.x; e < ROWS * COLS / WIDTH; e += THREADS) {
+    // Every thread makes the same number of copies, PIECES / THREADS, a
+    // number the compiler sees: unrolled, each copy's row and column are a
+    // constant away from the first one's. (A loop from threadIdx.x has a
+    // trip count it cannot see, and stays a loop with a division a copy.)
+    constexpr int WIDTH = VEC ? 4 : 1, PIECES = ROWS * COLS / WIDTH;
+    static_assert(PIECES % THREADS == 0, "every thread copies the same number of pieces");
+#pragma unroll
+    for (int round = 0; round < PIECES / THREADS; ++round) {
+        const int e = threadIdx.x + round * THREADS;
         const int r = e / (COLS / WIDTH), c = (e % (COLS / WIDTH)) * WIDTH;
         const int row = row0 + r, col = col0 + c;
         const bool in = row < n && col < n;  // n % 4 == 0: a float4 is all in or all out
@@ -175,8 +182,12 @@ __global__ void __launch_bounds__(THREADS) matmul_mma_kernel(const float *A, con
 
     // The lane's elements of C, where the layout puts them: C(g, 2t) and
     // C(g, 2t+1), then the same eight rows down. Each is guarded on its
-    // own, so edge tiles need no scratch.
+    // own, so edge tiles need no scratch. Unrolled, so that acc[i][j] is
+    // a register: an index the compiler cannot see would move acc to
+    // local memory.
+#pragma unroll
     for (int i = 0; i < FM; ++i)
+#pragma unroll
         for (int j = 0; j < FN; ++j) {
             const int row = block_row + warp_row + i * MMA_M + g;
             const int col = block_col + warp_col + j * MMA_N + 2 * t;
