@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -26,6 +27,16 @@ namespace sim::checking {
 // The full path of each source file addr2line named, by its base name (the
 // name messages show), so a picture can quote the line itself.
 static std::map<std::string, std::string> source_paths;
+
+// A line addr2line could not give: "file:?" or "file:0" (code the
+// compiler merged from several lines, e.g. the two stores of an if/else
+// made one), or "??".
+static bool line_unknown(const std::string &where)
+{
+    return where.empty() || where.compare(0, 2, "??") == 0 ||
+           (where.size() >= 2 && where.compare(where.size() - 2, 2, ":?") == 0) ||
+           (where.size() >= 2 && where.compare(where.size() - 2, 2, ":0") == 0);
+}
 
 // Source lines for code addresses, by asking addr2line about the program.
 // file:line of each code address, by addr2line on this program.
@@ -52,42 +63,52 @@ static std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t
         return lines;
     char buf[4096];
     auto next = pcs.begin();
-    uintptr_t current = 0;
-    bool have = false;
+    // One address's frames, innermost first, each as (path, "file:line").
+    std::vector<std::pair<std::string, std::string>> frames;
+    auto name_address = [&]() {
+        if (frames.empty())
+            return;
+        // The kernel's file is the outermost frame's.  Named is the
+        // innermost frame in that file: a helper of the student's, inlined
+        // or not, by its own line, and the kit's inline functions by the
+        // line that calls them.
+        const std::string &kernel_file = frames.back().first;
+        std::string named = frames.back().second;
+        for (const auto &f : frames)
+            if (f.first == kernel_file && !line_unknown(f.second)) {
+                named = f.second;
+                break;
+            }
+        lines[*std::prev(next)] = named;
+        frames.clear();
+    };
     while (fgets(buf, sizeof buf, p)) {
         buf[strcspn(buf, "\n")] = '\0';
         if (!strncmp(buf, "0x", 2)) {
+            name_address();
             if (next == pcs.end())
                 break;
-            current = *next++;
-            have = true;
+            ++next;
             continue;
         }
-        if (!have)
+        if (next == pcs.begin())
             continue;
         char *file = strrchr(buf, '/');
         std::string where = file ? file + 1 : buf;
         if (size_t paren = where.find(" ("); paren != std::string::npos)
             where.resize(paren);
+        std::string path = buf;
         if (file && where.find(':') != std::string::npos) {
-            std::string path(buf, (size_t)(file - buf) + 1 + where.find(':'));
+            path.assign(buf, (size_t)(file - buf) + 1 + where.find(':'));
             source_paths.emplace(where.substr(0, where.find(':')), path);
         }
-        lines[current] = where;  // the last (outermost) frame wins
+        frames.emplace_back(path, where);
     }
+    name_address();
     pclose(p);
     return lines;
 }
 
-// A line addr2line could not give: "file:?" or "file:0" (code the
-// compiler merged from several lines, e.g. the two stores of an if/else
-// made one), or "??".
-static bool line_unknown(const std::string &where)
-{
-    return where.empty() || where.compare(0, 2, "??") == 0 ||
-           (where.size() >= 2 && where.compare(where.size() - 2, 2, ":?") == 0) ||
-           (where.size() >= 2 && where.compare(where.size() - 2, 2, ":0") == 0);
-}
 
 // "matmul.cu:49" or "matmul.cu:49 (or near it)" as its file and line; a
 // line 0 when it names none.
@@ -272,6 +293,36 @@ static hazard_sample hazard_of(const finding &f, std::map<uintptr_t, std::string
     return h;
 }
 
+// A site's counts per source line and kind: one line of source is many
+// code addresses where the compiler unrolled a loop or inlined a function
+// at several calls, and the report speaks of lines.  In source order.
+struct line_site {
+    std::string where;
+    bool store;
+    site_stats counts;
+};
+static std::vector<line_site> by_line(const std::map<std::pair<uintptr_t, bool>, site_stats> &sites,
+                                      std::map<uintptr_t, std::string> &at)
+{
+    std::map<std::pair<std::string, bool>, site_stats> merged;
+    for (auto &s : sites) {
+        site_stats &d = merged[{at[s.first.first], s.first.second}];
+        d.requests += s.second.requests;
+        d.sectors += s.second.sectors;
+        d.ideal_sectors += s.second.ideal_sectors;
+        d.wavefronts += s.second.wavefronts;
+        d.ideal_wavefronts += s.second.ideal_wavefronts;
+        d.max_degree = std::max(d.max_degree, s.second.max_degree);
+    }
+    std::vector<line_site> lines;
+    for (auto &m : merged)
+        lines.push_back(line_site{m.first.first, m.first.second, m.second});
+    std::stable_sort(lines.begin(), lines.end(), [](const line_site &a, const line_site &b) {
+        return source_order(a.where) < source_order(b.where);
+    });
+    return lines;
+}
+
 void print_report(launch_totals &t)
 {
     std::sort(t.findings.begin(), t.findings.end(), found_earlier);
@@ -314,12 +365,11 @@ void print_report(launch_totals &t)
             t.threads ? (double)t.global_stores / t.threads : 0.0, t.max_stores_per_thread);
     fprintf(o, "[check]   coalescing: %.2f sectors of 32 bytes per warp-wide load request, %.2f per store request\n",
             ld_req ? (double)ld_sec / ld_req : 0.0, st_req ? (double)st_sec / st_req : 0.0);
-    for (auto &s : t.global_sites)
-        if (s.second.requests && s.second.sectors > std::max(2 * s.second.ideal_sectors, 8 * s.second.requests))
+    for (auto &s : by_line(t.global_sites, at))
+        if (s.counts.requests && s.counts.sectors > std::max(2 * s.counts.ideal_sectors, 8 * s.counts.requests))
             fprintf(o, "[check]     %s at %s: %.1f sectors per request (uncoalesced: the lanes of a warp touch "
                        "addresses far apart)\n",
-                    s.first.second ? "store" : "load", at[s.first.first].c_str(),
-                    (double)s.second.sectors / s.second.requests);
+                    s.store ? "store" : "load", s.where.c_str(), (double)s.counts.sectors / s.counts.requests);
     fprintf(o, "[check]   shared loads: %llu, shared stores: %llu; one block used %llu shared words (%llu bytes)%s\n",
             t.shared_loads, t.shared_stores, t.shared_words, 4 * t.shared_words,
             t.shared_span_words > t.shared_words
@@ -339,11 +389,11 @@ void print_report(launch_totals &t)
         fprintf(o, "[check]   tensor cores: %llu multiply-adds in tensor-core calls (wmma::mma_sync, mma_m16n8k8_tf32)\n", t.tensor_core_macs);
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", t.bank_conflicts_ld,
             t.bank_conflicts_st);
-    for (auto &s : t.shared_sites)
-        if (s.second.max_degree > 1)
+    for (auto &s : by_line(t.shared_sites, at))
+        if (s.counts.max_degree > 1)
             fprintf(o, "[check]     %u-way bank conflict at %s (%s, %llu requests, %llu extra wavefronts)\n",
-                    s.second.max_degree, at[s.first.first].c_str(), s.first.second ? "store" : "load",
-                    s.second.requests, s.second.wavefronts - s.second.ideal_wavefronts);
+                    s.counts.max_degree, s.where.c_str(), s.store ? "store" : "load", s.counts.requests,
+                    s.counts.wavefronts - s.counts.ideal_wavefronts);
     fprintf(o, "[check]   hazards: %llu; never-written shared reads: %llu; out of bounds: %llu; host memory: %llu; "
                "divergent barriers: %llu; races between blocks: %llu\n",
             t.hazards, t.uninitialised_shared_reads, t.out_of_bounds, t.host_accesses, t.divergent_barriers,
@@ -415,10 +465,10 @@ void print_report(launch_totals &t)
             CHECK_COUNTERS(WRITE_COUNTER)
 #undef WRITE_COUNTER
             fprintf(m, "\n");
-            for (auto &s : t.shared_sites)
-                if (s.second.max_degree > 1)
+            for (auto &s : by_line(t.shared_sites, at))
+                if (s.counts.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
-                            s.second.max_degree, s.first.second ? "store" : "load", at[s.first.first].c_str());
+                            s.counts.max_degree, s.store ? "store" : "load", s.where.c_str());
             // Once per text, whichever slot it names: an unrolled loop makes
             // one source line many code addresses, each its own finding.
             std::set<std::string> written;

@@ -16,7 +16,8 @@
 set -eu
 # The object's name, taken out of the compiler's arguments; and the ones
 # that choose the machine code, which the IR's compile needs again (a cross
-# build's --target: else clang would put its own machine in the IR's place).
+# build's --target: else clang would put its own machine in the IR's place;
+# -mllvm's options, which the IR's optimization and code generation obey).
 out= args=() machine=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     -c) ;;  # -S below: with both, clang 21 calls -c unused
     --target=* | -march=* | -mcpu=* | -mtune=* | -m32 | -m64 | -fPIC | -fpic | -fPIE | -fpie)
         args+=("$1") machine+=("$1") ;;
-    -target)
+    -target | -mllvm)
         args+=("$1" "${2-}") machine+=("$1" "${2-}")
         shift ;;
     *) args+=("$1") ;;
