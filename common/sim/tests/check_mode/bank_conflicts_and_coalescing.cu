@@ -48,6 +48,67 @@ START_TEST(column_store_32_way)
 }
 END_TEST
 
+// The column store of column_store, in a helper each call of the kernel
+// reaches twice: once through a caller inlined, once through one kept out
+// of line.  Either way the report must say the same: the helper's own line
+// (not a call's), once, its requests added up.  A kernel's helpers are
+// inlined or not by the compiler's costs, which differ between machines.
+static const int helper_store_line = __LINE__ + 1;
+__device__ void column_store_in_helper(float (*s)[32], float v) { s[threadIdx.x][0] = v; }
+__device__ __forceinline__ void store_through_inlined(float (*s)[32], float v) { column_store_in_helper(s, v); }
+__device__ __noinline__ void store_through_call(float (*s)[32], float v) { column_store_in_helper(s, v); }
+
+template <bool OutOfLine>
+__global__ void column_stores_by_helper(const float *in, float *out)
+{
+    __shared__ float s[32][32];
+    for (int twice = 0; twice < 2; twice++) {
+        if (OutOfLine)
+            store_through_call(s, in[threadIdx.x] + twice);
+        else
+            store_through_inlined(s, in[threadIdx.x] + twice);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[0] = s[31][0];
+}
+
+static void expect_helper_named_once(bool out_of_line)
+{
+    float *in = dev_floats(32), *out = dev_floats(1);
+    checked_run run;
+    if (out_of_line)
+        column_stores_by_helper<true><<<1, 32>>>(in, out);
+    else
+        column_stores_by_helper<false><<<1, 32>>>(in, out);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    check_report r = run.finish();
+    EXPECT(r, "shared_stores", 64);  // two requests
+    EXPECT(r, "bank_conflicts_st", 62);
+    const finding_line &f = one_finding(r, {"32-way"});
+    std::string at = this_file_name() + ":" + std::to_string(helper_store_line);
+    ck_assert_msg(contains(f.whole, "32-way store at " + at), "%s", f.whole.c_str());
+    ck_assert_int_eq(r.findings.size(), 1);
+    std::string line = "32-way bank conflict at " + at + " (store, 2 requests, 62 extra wavefronts)";
+    ck_assert_msg(contains(r.human, line), "the report:\n%s", r.human.c_str());
+    ck_assert_msg(r.human.find("bank conflict at") == r.human.rfind("bank conflict at"),
+                  "one line of source, one report line:\n%s", r.human.c_str());
+    ck_assert_float_eq(to_host(out, 1)[0], 32.0f + 1.0f);  // in[31], then plus one
+}
+
+START_TEST(helper_inlined_named_by_its_line)
+{
+    expect_helper_named_once(false);
+}
+END_TEST
+
+START_TEST(helper_out_of_line_named_by_its_line)
+{
+    expect_helper_named_once(true);
+}
+END_TEST
+
 // A row store (32 banks) and a broadcast read of one word.
 __global__ void row_store_broadcast_read(const float *in, float *out)
 {
@@ -173,6 +234,8 @@ void add_traffic_tests(Suite *s)
     TCase *tc;
     tc = tcase(s, "bank_conflicts", 10);
     tcase_add_test(tc, column_store_32_way);
+    tcase_add_test(tc, helper_inlined_named_by_its_line);
+    tcase_add_test(tc, helper_out_of_line_named_by_its_line);
     tcase_add_test(tc, broadcast_and_row_are_conflict_free);
     tcase_add_test(tc, stride_2_is_2_way);
     tcase_add_test(tc, stride_33_is_conflict_free);
