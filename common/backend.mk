@@ -124,18 +124,20 @@ export SIM_FIBERS
 # accesses (vector-combine) does not run, so an aarch64 build (a Grace
 # Hopper node's) reports what an x86-64 one does (make test-platforms).
 # A warp's accesses make one request where they come from one instruction
-# (sim/check_requests.cpp), so each source access must keep instructions of
-# its own, as nvcc, which inlines device functions, gives it: a helper called
-# at 128 places (stage 10's store_pair) is inlined at each, not left out of
-# line on x86-64 by a cost aarch64's inliner weighs otherwise, where lanes
-# that skip some calls would pair one call's store with another's; and no
-# two stores' hook calls share one instruction by tail merging.
+# (sim/check_requests.cpp), so the instructions must not depend on the
+# machine's costs either.  nvcc inlines device functions; so, near enough,
+# does a check build (thresholds far above clang's 225 and 45): stage 10's
+# store_pair, called at 128 places, stayed out of line on x86-64 by a cost
+# aarch64's inliner weighed otherwise, and there lanes that skip some calls
+# paired one call's store with another's.  Nor does code generation merge
+# the hook calls of two stores into one (tail merging).
 CHECK_CXX ?= clang++
 export CC CXX_SIM CHECK_CXX BUILD_CC
 CHECK_CXXFLAGS := -O2 -gdwarf-4 -std=c++17 -fno-strict-aliasing -pthread -Wall -Wno-unused-variable -DLAB_SIMULATOR -DLAB_CHECK_MODE \
     -fno-vectorize -fno-slp-vectorize -fsanitize-coverage=func,trace-loads,trace-stores \
     -fno-builtin-memcpy -fno-builtin-memset -fno-builtin-memmove -fno-unroll-loops -mllvm -disable-vector-combine \
-    -mllvm -inline-threshold=1000 -mllvm -enable-tail-merge=false
+    -mllvm -inline-threshold=1000 -mllvm -inline-cold-callsite-threshold=1000 \
+    -mllvm -enable-tail-merge=false
 
 # WERROR=1: every warning is an error (make test-platforms builds the kit
 # and the solutions so on each toolchain: they must build without one).

@@ -38,19 +38,32 @@ static bool line_unknown(const std::string &where)
            (where.size() >= 2 && where.compare(where.size() - 2, 2, ":0") == 0);
 }
 
-// Source lines for code addresses, by asking addr2line about the program.
-// file:line of each code address, by addr2line on this program.
-static std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t> &pcs)
+// Two names for a code address, each "file:line".  The call's is the
+// outermost frame's line, the kernel's own: findings name it (a missing
+// barrier goes after the call of a helper that stores, not inside it).
+// The own line is the innermost frame in the outermost frame's file: a
+// request's traffic names it, so a helper's access is called by its own
+// line whether the compiler inlined the helper (at one call, or several)
+// or not, and the kit's inline functions (__syncthreads() in cuda_sim.h,
+// wmma's) by the line that calls them.
+struct site_name {
+    std::string call, own;
+};
+
+// Both names of each code address, by addr2line on this program.  The
+// addresses are return addresses less one (check_mode.cpp's on_access):
+// inside the hook's call instruction, whose line is the access's; the
+// return address itself may belong to the next line, or to none.
+static std::map<uintptr_t, site_name> addr2line_lines(const std::set<uintptr_t> &pcs)
 {
-    std::map<uintptr_t, std::string> lines;
+    std::map<uintptr_t, site_name> lines;
     if (pcs.empty())
         return lines;
     Dl_info info;
     if (!dladdr(reinterpret_cast<void *>(*pcs.begin()), &info) || !info.dli_fname)
         return lines;
-    // -i follows inlining out to the function the code was inlined into,
-    // so a __syncthreads() (inline, in cuda_sim.h) is named by the
-    // kernel's own line; -a marks where each address's answer begins.
+    // -i lists the frames an address was inlined through, innermost
+    // first; -a marks where each address's answer begins.
     std::string cmd = "addr2line -a -i -e " + program_file_for_shell();
     auto base = reinterpret_cast<uintptr_t>(info.dli_fbase);
     char hex[32];
@@ -63,23 +76,18 @@ static std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t
         return lines;
     char buf[4096];
     auto next = pcs.begin();
-    // One address's frames, innermost first, each as (path, "file:line").
+    // One address's frames, innermost first, each as (file's path, "file:line").
     std::vector<std::pair<std::string, std::string>> frames;
     auto name_address = [&]() {
         if (frames.empty())
             return;
-        // The kernel's file is the outermost frame's.  Named is the
-        // innermost frame in that file: a helper of the student's, inlined
-        // or not, by its own line, and the kit's inline functions by the
-        // line that calls them.
-        const std::string &kernel_file = frames.back().first;
-        std::string named = frames.back().second;
+        site_name &n = lines[*std::prev(next)];
+        n.call = n.own = frames.back().second;
         for (const auto &f : frames)
-            if (f.first == kernel_file && !line_unknown(f.second)) {
-                named = f.second;
+            if (f.first == frames.back().first && !line_unknown(f.second)) {
+                n.own = f.second;
                 break;
             }
-        lines[*std::prev(next)] = named;
         frames.clear();
     };
     while (fgets(buf, sizeof buf, p)) {
@@ -97,18 +105,17 @@ static std::map<uintptr_t, std::string> addr2line_lines(const std::set<uintptr_t
         std::string where = file ? file + 1 : buf;
         if (size_t paren = where.find(" ("); paren != std::string::npos)
             where.resize(paren);
-        std::string path = buf;
-        if (file && where.find(':') != std::string::npos) {
-            path.assign(buf, (size_t)(file - buf) + 1 + where.find(':'));
-            source_paths.emplace(where.substr(0, where.find(':')), path);
-        }
+        size_t colon = where.rfind(':');
+        std::string path = file ? std::string(buf, (size_t)(file - buf) + 1) : "";
+        path += where.substr(0, colon);
+        if (file && colon != std::string::npos)
+            source_paths.emplace(where.substr(0, colon), path);
         frames.emplace_back(path, where);
     }
     name_address();
     pclose(p);
     return lines;
 }
-
 
 // "matmul.cu:49" or "matmul.cu:49 (or near it)" as its file and line; a
 // line 0 when it names none.
@@ -133,32 +140,37 @@ static std::pair<std::string, long> source_order(const std::string &where)
 // instructions.
 static constexpr uintptr_t merged_code_reach = 64;
 
-// file:line of each code address.  Every access gets a line: where the
-// compiler left none, the nearest earlier instruction's line stands in,
-// marked "(or near it)".
-static std::map<uintptr_t, std::string> source_lines(const std::set<uintptr_t> &pcs)
+// Both names (site_name) of each code address, as two maps.  Every access
+// gets a line: where the compiler left none, the nearest earlier
+// instruction's names stand in, marked "(or near it)".
+struct source_names {
+    std::map<uintptr_t, std::string> call, own;
+};
+static source_names source_lines(const std::set<uintptr_t> &pcs)
 {
     auto lines = addr2line_lines(pcs);
     std::set<uintptr_t> earlier;
     for (uintptr_t pc : pcs)
-        if (line_unknown(lines[pc]))
+        if (line_unknown(lines[pc].call))
             for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++)
                 earlier.insert(pc - back);
-    if (earlier.empty())
-        return lines;
     auto earlier_lines = addr2line_lines(earlier);
+    source_names names;
     for (uintptr_t pc : pcs) {
-        if (!line_unknown(lines[pc]))
-            continue;
-        for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++) {
-            const std::string &where = earlier_lines[pc - back];
-            if (!line_unknown(where)) {
-                lines[pc] = where + " (or near it)";
-                break;
+        site_name n = lines[pc];
+        if (line_unknown(n.call))
+            for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++) {
+                const site_name &near = earlier_lines[pc - back];
+                if (!line_unknown(near.call)) {
+                    n.call = near.call + " (or near it)";
+                    n.own = near.own + " (or near it)";
+                    break;
+                }
             }
-        }
+        names.call[pc] = n.call;
+        names.own[pc] = n.own;
     }
-    return lines;
+    return names;
 }
 
 static const char *kind_name(finding_kind k)
@@ -300,23 +312,40 @@ struct line_site {
     std::string where;
     bool store;
     site_stats counts;
+    // Global sites: the most sectors per request of one code address, and
+    // whether one is uncoalesced (one call of a helper may be, beside
+    // another that is not: the sum would hide it).
+    double worst_sectors_per_request = 0;
+    bool uncoalesced = false;
 };
-static std::vector<line_site> by_line(const std::map<std::pair<uintptr_t, bool>, site_stats> &sites,
-                                      std::map<uintptr_t, std::string> &at)
+static bool is_uncoalesced(const site_stats &s)
 {
-    std::map<std::pair<std::string, bool>, site_stats> merged;
+    return s.requests && s.sectors > std::max(2 * s.ideal_sectors, 8 * s.requests);
+}
+static std::vector<line_site> by_line(const std::map<std::pair<uintptr_t, bool>, site_stats> &sites,
+                                      const std::map<uintptr_t, std::string> &own)
+{
+    std::map<std::pair<std::string, bool>, line_site> merged;
     for (auto &s : sites) {
-        site_stats &d = merged[{at[s.first.first], s.first.second}];
+        const std::string &where = own.at(s.first.first);
+        line_site &l = merged[{where, s.first.second}];
+        l.where = where;
+        l.store = s.first.second;
+        site_stats &d = l.counts;
         d.requests += s.second.requests;
         d.sectors += s.second.sectors;
         d.ideal_sectors += s.second.ideal_sectors;
         d.wavefronts += s.second.wavefronts;
         d.ideal_wavefronts += s.second.ideal_wavefronts;
         d.max_degree = std::max(d.max_degree, s.second.max_degree);
+        if (s.second.requests)
+            l.worst_sectors_per_request =
+                std::max(l.worst_sectors_per_request, (double)s.second.sectors / s.second.requests);
+        l.uncoalesced = l.uncoalesced || is_uncoalesced(s.second);
     }
     std::vector<line_site> lines;
     for (auto &m : merged)
-        lines.push_back(line_site{m.first.first, m.first.second, m.second});
+        lines.push_back(m.second);
     std::stable_sort(lines.begin(), lines.end(), [](const line_site &a, const line_site &b) {
         return source_order(a.where) < source_order(b.where);
     });
@@ -337,7 +366,9 @@ void print_report(launch_totals &t)
         if (f.pc2)
             pcs.insert(f.pc2);
     }
-    auto at = source_lines(pcs);
+    source_names names = source_lines(pcs);
+    auto &at = names.call;  // findings: the kernel's own lines
+    const auto &own = names.own;  // traffic: each access's own line
     if (t.hazard_across_warps)
         for (auto &f : t.findings)
             f.same_warp = false;
@@ -365,11 +396,11 @@ void print_report(launch_totals &t)
             t.threads ? (double)t.global_stores / t.threads : 0.0, t.max_stores_per_thread);
     fprintf(o, "[check]   coalescing: %.2f sectors of 32 bytes per warp-wide load request, %.2f per store request\n",
             ld_req ? (double)ld_sec / ld_req : 0.0, st_req ? (double)st_sec / st_req : 0.0);
-    for (auto &s : by_line(t.global_sites, at))
-        if (s.counts.requests && s.counts.sectors > std::max(2 * s.counts.ideal_sectors, 8 * s.counts.requests))
+    for (auto &s : by_line(t.global_sites, own))
+        if (s.uncoalesced)
             fprintf(o, "[check]     %s at %s: %.1f sectors per request (uncoalesced: the lanes of a warp touch "
                        "addresses far apart)\n",
-                    s.store ? "store" : "load", s.where.c_str(), (double)s.counts.sectors / s.counts.requests);
+                    s.store ? "store" : "load", s.where.c_str(), s.worst_sectors_per_request);
     fprintf(o, "[check]   shared loads: %llu, shared stores: %llu; one block used %llu shared words (%llu bytes)%s\n",
             t.shared_loads, t.shared_stores, t.shared_words, 4 * t.shared_words,
             t.shared_span_words > t.shared_words
@@ -389,7 +420,7 @@ void print_report(launch_totals &t)
         fprintf(o, "[check]   tensor cores: %llu multiply-adds in tensor-core calls (wmma::mma_sync, mma_m16n8k8_tf32)\n", t.tensor_core_macs);
     fprintf(o, "[check]   bank conflicts: %llu extra wavefronts on loads, %llu on stores\n", t.bank_conflicts_ld,
             t.bank_conflicts_st);
-    for (auto &s : by_line(t.shared_sites, at))
+    for (auto &s : by_line(t.shared_sites, own))
         if (s.counts.max_degree > 1)
             fprintf(o, "[check]     %u-way bank conflict at %s (%s, %llu requests, %llu extra wavefronts)\n",
                     s.counts.max_degree, s.where.c_str(), s.store ? "store" : "load", s.counts.requests,
@@ -432,10 +463,11 @@ void print_report(launch_totals &t)
             if (!site.second.worst.lane_bytes.empty() &&
                 (!pick || site.second.worst.degree > pick->second.worst.degree ||
                  (site.second.worst.degree == pick->second.worst.degree &&
-                  source_order(at[site.first.first]) < source_order(at[pick->first.first]))))
+                  source_order(own.at(site.first.first)) < source_order(own.at(pick->first.first)))))
                 pick = &site;
-        if (pick && write_access_picture(path, pick->second.worst, at[pick->first.first]))
-            fprintf(o, "[check]   picture of the worst shared access (%s): %s\n", at[pick->first.first].c_str(), path);
+        if (pick && write_access_picture(path, pick->second.worst, own.at(pick->first.first)))
+            fprintf(o, "[check]   picture of the worst shared access (%s): %s\n", own.at(pick->first.first).c_str(),
+                    path);
     }
 
     // A picture of the first hazard, for make check.
@@ -465,7 +497,7 @@ void print_report(launch_totals &t)
             CHECK_COUNTERS(WRITE_COUNTER)
 #undef WRITE_COUNTER
             fprintf(m, "\n");
-            for (auto &s : by_line(t.shared_sites, at))
+            for (auto &s : by_line(t.shared_sites, own))
                 if (s.counts.max_degree > 1)
                     fprintf(m, "finding launch=%llu kind=bank_conflict %u-way %s at %s\n", launch_serial,
                             s.counts.max_degree, s.store ? "store" : "load", s.where.c_str());

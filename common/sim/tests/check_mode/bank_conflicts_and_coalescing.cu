@@ -62,11 +62,13 @@ template <bool OutOfLine>
 __global__ void column_stores_by_helper(const float *in, float *out)
 {
     __shared__ float s[32][32];
-    for (int twice = 0; twice < 2; twice++) {
-        if (OutOfLine)
-            store_through_call(s, in[threadIdx.x] + twice);
-        else
-            store_through_inlined(s, in[threadIdx.x] + twice);
+    // Two calls: inlined, two code addresses of the helper's one line.
+    if (OutOfLine) {
+        store_through_call(s, in[threadIdx.x]);
+        store_through_call(s, in[threadIdx.x] + 1);
+    } else {
+        store_through_inlined(s, in[threadIdx.x]);
+        store_through_inlined(s, in[threadIdx.x] + 1);
     }
     __syncthreads();
     if (threadIdx.x == 0)
