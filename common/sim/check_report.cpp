@@ -45,18 +45,18 @@ static bool line_unknown(const std::string &where)
 // request's traffic names it, so a helper's access is called by its own
 // line whether the compiler inlined the helper (at one call, or several)
 // or not, and the kit's inline functions (__syncthreads() in cuda_sim.h,
-// wmma's) by the line that calls them.
-struct site_name {
-    std::string call, own;
+// wmma's) by the line that calls them.  Kept as two maps, by address.
+struct source_names {
+    std::map<uintptr_t, std::string> call, own;
 };
 
 // Both names of each code address, by addr2line on this program.  The
 // addresses are return addresses less one (check_mode.cpp's on_access):
 // inside the hook's call instruction, whose line is the access's; the
 // return address itself may belong to the next line, or to none.
-static std::map<uintptr_t, site_name> addr2line_lines(const std::set<uintptr_t> &pcs)
+static source_names addr2line_lines(const std::set<uintptr_t> &pcs)
 {
-    std::map<uintptr_t, site_name> lines;
+    source_names lines;
     if (pcs.empty())
         return lines;
     Dl_info info;
@@ -81,11 +81,11 @@ static std::map<uintptr_t, site_name> addr2line_lines(const std::set<uintptr_t> 
     auto name_address = [&]() {
         if (frames.empty())
             return;
-        site_name &n = lines[*std::prev(next)];
-        n.call = n.own = frames.back().second;
+        uintptr_t pc = *std::prev(next);
+        lines.call[pc] = lines.own[pc] = frames.back().second;
         for (const auto &f : frames)
             if (f.first == frames.back().first && !line_unknown(f.second)) {
-                n.own = f.second;
+                lines.own[pc] = f.second;
                 break;
             }
         frames.clear();
@@ -140,37 +140,30 @@ static std::pair<std::string, long> source_order(const std::string &where)
 // instructions.
 static constexpr uintptr_t merged_code_reach = 64;
 
-// Both names (site_name) of each code address, as two maps.  Every access
-// gets a line: where the compiler left none, the nearest earlier
-// instruction's names stand in, marked "(or near it)".
-struct source_names {
-    std::map<uintptr_t, std::string> call, own;
-};
+// Both names of each code address.  Every access gets a line: where the
+// compiler left none, the nearest earlier instruction's names stand in,
+// marked "(or near it)".
 static source_names source_lines(const std::set<uintptr_t> &pcs)
 {
-    auto lines = addr2line_lines(pcs);
+    source_names lines = addr2line_lines(pcs);
     std::set<uintptr_t> earlier;
     for (uintptr_t pc : pcs)
-        if (line_unknown(lines[pc].call))
+        if (line_unknown(lines.call[pc]))
             for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++)
                 earlier.insert(pc - back);
-    auto earlier_lines = addr2line_lines(earlier);
-    source_names names;
+    source_names near = addr2line_lines(earlier);
     for (uintptr_t pc : pcs) {
-        site_name n = lines[pc];
-        if (line_unknown(n.call))
-            for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++) {
-                const site_name &near = earlier_lines[pc - back];
-                if (!line_unknown(near.call)) {
-                    n.call = near.call + " (or near it)";
-                    n.own = near.own + " (or near it)";
-                    break;
-                }
+        lines.own.emplace(pc, lines.call[pc]);  // every address named, if only by ""
+        if (!line_unknown(lines.call[pc]))
+            continue;
+        for (uintptr_t back = 1; back <= merged_code_reach && back < pc; back++)
+            if (!line_unknown(near.call[pc - back])) {
+                lines.call[pc] = near.call[pc - back] + " (or near it)";
+                lines.own[pc] = near.own[pc - back] + " (or near it)";
+                break;
             }
-        names.call[pc] = n.call;
-        names.own[pc] = n.own;
     }
-    return names;
+    return lines;
 }
 
 static const char *kind_name(finding_kind k)
