@@ -118,7 +118,7 @@ struct worker {
     fiber_context scheduler;
     fiber fibers[max_block_threads];
     char *stacks = nullptr;  // max_block_threads stacks, each above a guard region
-    char *writable_from[max_block_threads];  // the lowest writable byte of each stack
+    char *writable_from[max_block_threads];  // the lowest writable byte of each stack; null before its first use
     int free_stacks[max_block_threads];
     int free_count = 0;
     block_state block;
@@ -144,7 +144,11 @@ struct worker {
     worker()
     {
         // Reserved without access: the guard below each stack, and the
-        // room it may grow into; then each stack's top made writable.
+        // room it may grow into.  A stack's top is made writable when a
+        // fiber first takes it (commit_stack): a block of 256 threads
+        // uses 256 of the 1024 stacks, and each mprotect costs a system
+        // call and splits the mapping, 2048 of them a run were all made
+        // here before.
         void *m = mmap(nullptr, span() * max_block_threads, PROT_NONE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (m == MAP_FAILED) {
@@ -152,15 +156,24 @@ struct worker {
             abort();
         }
         stacks = static_cast<char *>(m);
-        for (unsigned i = 0; i < max_block_threads; i++) {
-            uintptr_t from = (uintptr_t)(stack_top((int)i) - stack_committed) & ~(uintptr_t)(page - 1);
-            writable_from[i] = reinterpret_cast<char *>(from);
-            if (mprotect(writable_from[i], (size_t)(stack_top((int)i) - writable_from[i]), PROT_READ | PROT_WRITE) != 0) {
-                report("cannot map fiber stacks");
-                abort();
-            }
-        }
+        for (unsigned i = 0; i < max_block_threads; i++)
+            writable_from[i] = nullptr;
         reset_stacks();
+    }
+
+    // Stack s's top stack_committed bytes made writable, the first time a
+    // fiber takes it.
+    void commit_stack(int s)
+    {
+        if (writable_from[s])
+            return;
+        uintptr_t from = (uintptr_t)(stack_top(s) - stack_committed) & ~(uintptr_t)(page - 1);
+        if (mprotect(reinterpret_cast<void *>(from), (size_t)(stack_top(s) - reinterpret_cast<char *>(from)),
+                     PROT_READ | PROT_WRITE) != 0) {
+            report("cannot map fiber stacks");
+            abort();
+        }
+        writable_from[s] = reinterpret_cast<char *>(from);
     }
 
     void reset_stacks()
@@ -325,6 +338,7 @@ void worker::enter(unsigned i, fiber_context *from)
     fiber &f = fibers[i];
     if (f.state == fiber_state::fresh) {
         f.stack = free_stacks[--free_count];
+        commit_stack(f.stack);
         fiber_init(&f.ctx, stack_base(f.stack), (size_t)(stack_top(f.stack) - stack_base(f.stack)), fiber_main,
                    (void *)(uintptr_t)i);
         f.state = fiber_state::started;
