@@ -83,12 +83,20 @@ worker_check *own_check()
 extern "C" char __start_sim_constant_symbols[] __attribute__((weak));
 extern "C" char __stop_sim_constant_symbols[] __attribute__((weak));
 
+// The thread's own stack, or the scheduler's bookkeeping (threadIdx and
+// the like): not device memory, and most of what a check build accesses
+// (a kernel's local arrays live on the stack), so asked first.
+inline bool not_device_memory(const worker_check *w, uintptr_t a)
+{
+    for (int r = 0; r < 2; r++)
+        if (a - (uintptr_t)w->layout.ignore_lo[r] < (uintptr_t)w->layout.ignore_hi[r] - (uintptr_t)w->layout.ignore_lo[r])
+            return true;
+    return false;
+}
+
 void other_access(worker_check *w, unsigned t, uintptr_t a, uint32_t size, bool store, uintptr_t pc, bool atomic,
                   bool block_scoped)
 {
-    for (int r = 0; r < 2; r++)
-        if (a >= (uintptr_t)w->layout.ignore_lo[r] && a < (uintptr_t)w->layout.ignore_hi[r])
-            return;  // the thread's own stack, or the scheduler's bookkeeping
     // Constant memory is a space of its own on a GPU (neither a global load
     // nor host memory), read through its own cache: not counted.
     if (a >= (uintptr_t)__start_sim_constant_symbols && a < (uintptr_t)__stop_sim_constant_symbols)
@@ -147,9 +155,14 @@ bool dynamic_shared_overrun(worker_check *w, unsigned t, uintptr_t a, uint32_t s
 }
 
 // The block's thread whose fiber is running: its index in the fiber array.
-inline unsigned running_thread(const worker_check *w)
+inline unsigned running_thread(worker_check *w)
 {
-    return (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+    if (current_thread != w->last_thread) {
+        w->last_thread = current_thread;
+        w->last_thread_index =
+            (unsigned)((reinterpret_cast<const char *>(current_thread) - w->layout.fibers) / w->layout.fiber_stride);
+    }
+    return w->last_thread_index;
 }
 
 inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool atomic = false,
@@ -168,6 +181,8 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
             shared_access(w, t, a, size, store, pc, atomic);
     } else if (a - w->dev_lo < w->dev_len) {
         global_access(w, t, a, size, store, pc, atomic, block_scoped);
+    } else if (not_device_memory(w, a)) {
+        return;
     } else {
         for (auto &s : w->seen)
             if (a - s.lo < s.len) {
@@ -333,6 +348,7 @@ void check_block_begin(const check_block_layout &layout, uint3 block_idx, dim3 b
 {
     worker_check *w = own_check();
     w->layout = layout;
+    w->last_thread = nullptr;  // the fibers may lie elsewhere now
     w->block_idx = block_idx;
     w->findings_made = 0;
     w->block_dim = block_dim;

@@ -170,6 +170,10 @@ struct worker_check {
     bool in_block = false;
     uintptr_t tls_lo = 0, tls_len = 0, skip_a = 0, skip_b = 0;
     uintptr_t dev_lo = 0, dev_len = 0;  // the device allocation hit last
+    // The thread that made the last access, and its index: a fiber makes
+    // many in a row, and the index is a 64-bit division to work out.
+    const void *last_thread = nullptr;
+    unsigned last_thread_index = 0;
     struct global_shadow_word *dev_shadow = nullptr;  // ... and its shadow (block_order)
     // The allocations this block has touched (A, B, C: a few), so a kernel
     // that alternates between them finds each without a lock.
