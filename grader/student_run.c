@@ -306,14 +306,6 @@ static void start_child(const char *lab_exec, int n, const uint64_t *seeds, int 
     start_failed(START_EXEC, err);
 }
 
-/* The student's program and whatever it forks share one process group,
- * which the grader kills when the run ends.  If the grader dies first (a
- * Ctrl-C, Check's timeout, grade-all's limit), the program dies with it (its
- * death signal), but a process it forked has no such signal and would spin
- * on until its CPU limit.  So a small watcher, in a session of its own that
- * those signals do not reach, waits for the grader's end of a pipe to close
- * and then kills the group.  Returns its pid (or -1) and the pipe's end to
- * hold in *hold. */
 /* Every descriptor from `first` up closed: one close_range call where the
  * kernel has it (Linux 5.9), else one close a descriptor, as far as the
  * limit on open files goes. */
@@ -330,6 +322,14 @@ static void close_from(int first)
         close((int)fd);
 }
 
+/* The student's program and whatever it forks share one process group,
+ * which the grader kills when the run ends.  If the grader dies first (a
+ * Ctrl-C, Check's timeout, grade-all's limit), the program dies with it (its
+ * death signal), but a process it forked has no such signal and would spin
+ * on until its CPU limit.  So a small watcher, in a session of its own that
+ * those signals do not reach, waits for the grader's end of a pipe to close
+ * and then kills the group.  Returns its pid (or -1) and the pipe's end to
+ * hold in *hold. */
 static pid_t start_group_reaper(pid_t group, int *hold)
 {
     int p[2];
