@@ -86,7 +86,7 @@ extern "C" char __stop_sim_constant_symbols[] __attribute__((weak));
 // The thread's own stack, or the scheduler's bookkeeping (threadIdx and
 // the like): not device memory, and most of what a check build accesses
 // (a kernel's local arrays live on the stack), so asked first.
-inline bool not_device_memory(const worker_check *w, uintptr_t a)
+inline bool stack_or_scheduler(const worker_check *w, uintptr_t a)
 {
     for (int r = 0; r < 2; r++)
         if (a - (uintptr_t)w->layout.ignore_lo[r] < (uintptr_t)w->layout.ignore_hi[r] - (uintptr_t)w->layout.ignore_lo[r])
@@ -181,7 +181,7 @@ inline void on_access(const void *p, uint32_t size, bool store, void *ret, bool 
             shared_access(w, t, a, size, store, pc, atomic);
     } else if (a - w->dev_lo < w->dev_len) {
         global_access(w, t, a, size, store, pc, atomic, block_scoped);
-    } else if (not_device_memory(w, a)) {
+    } else if (stack_or_scheduler(w, a)) {
         return;
     } else {
         for (auto &s : w->seen)
