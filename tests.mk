@@ -232,8 +232,9 @@ else
 	@for p in solutions/08-warp-tiling/experiments/*.patch; do \
 	    patch --dry-run --quiet --fuzz=0 -o /dev/null solutions/08-warp-tiling/matmul.cu < $$p > /dev/null || \
 	        { echo "nvcc: $$p no longer applies to solutions/08-warp-tiling/matmul.cu"; exit 1; }; done
-	@echo "nvcc: stage 09's shape tuner still finds the lines it changes, and its experiments still apply"
-	@solutions/09-tensor-cores/tune_shapes.sh --sources
+	@echo "nvcc: stages 09 and 10's shape tuner still finds the lines it changes, and their experiments still apply"
+	@common/report/tune_shapes.sh 09-tensor-cores --sources
+	@common/report/tune_shapes.sh 10-mma-sync --sources
 endif
 
 # The report without a GPU: the simulator's counts, a table, figures if

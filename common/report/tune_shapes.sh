@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# tune_shapes: this folder's WMMA kernel at several block shapes, beside
-# cuBLAS with TF32 tensor cores, timed as the report times (L2 flushed,
-# CV-bounded median, each size checked first): the measurement that puts
-# matmul.cu's shape beside others. Re-run it on another GPU to choose again.
+# tune_shapes: a tensor-core stage's solution at several block shapes, and
+# with each change in its experiments/, beside cuBLAS with TF32 tensor
+# cores, timed as the report times (L2 flushed, CV-bounded median, each size
+# checked first): the measurement that puts matmul.cu's shape beside others
+# and its lesson's "what holds it back" beside numbers. Re-run it on another
+# GPU to choose again.
 #
-#   make -C solutions/09-tensor-cores tune [TUNE_SIZES="2048 4096"]   # GPU only
-#   solutions/09-tensor-cores/tune_shapes.sh > reports/h200/tune-09-tensor-cores.tsv   # the committed table
-#   solutions/09-tensor-cores/tune_shapes.sh --sources   # only write every shape's and
+#   make -C solutions/09-tensor-cores tune [TUNE_SIZES="2048 4096"]   # GPU only (10-mma-sync alike)
+#   common/report/tune_shapes.sh 09-tensor-cores > reports/h200/tune-09-tensor-cores.tsv   # the committed table
+#   common/report/tune_shapes.sh 10-mma-sync --sources   # only write every shape's and
 #                                                        # experiment's source (any machine)
 #
-# A shape is BM BN BK WM WN STAGES (matmul.cu's names; BK becomes both its
-# BK_WIDE and its BK_NARROW, so a shape the GPU cannot give its shared
-# memory fails to launch rather than being timed at another k-width) and
-# MIN_BLOCKS, the blocks an SM must hold at once (__launch_bounds__'s
-# second argument: 2 caps a thread of 8 warps at 128 registers). Each is a copy of matmul.cu
+# The shapes are solutions/STAGE/tune_shapes.txt's lines, each BM BN BK WM
+# WN STAGES (matmul.cu's names; BK becomes both its BK_WIDE and its
+# BK_NARROW, so a shape the GPU cannot give its shared memory fails to
+# launch rather than being timed at another k-width) and MIN_BLOCKS, the
+# blocks an SM must hold at once (__launch_bounds__'s second argument: 2
+# caps a thread of 8 warps at 128 registers). Each is a copy of matmul.cu
 # with those #defines changed, compiled one per core.
-# Then each patch in experiments/ (its first lines say what it changes),
-# applied to matmul.cu at the committed shape.
+# Then each patch in solutions/STAGE/experiments/ (its first lines say what
+# it changes), applied to matmul.cu at the committed shape.
 #
 # One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
 # GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.
@@ -25,47 +28,27 @@
 # busy, and the share in which a scheduler issued an instruction; "-" at
 # the other sizes. A third, full_pipe_gflops, divides GFLOP/s by the first:
 # what the kernel would reach were the tensor pipes never idle, the same
-# for every row, since every row's products are the same HMMA instruction. TUNE_NCU=0 leaves them out.
+# for every row of one stage, since every row's products are the same
+# instruction. TUNE_NCU=0 leaves them out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-src=$root/solutions/09-tensor-cores/matmul.cu
-out=$root/build/gpu/tune-09
+stage=${1:?usage: tune_shapes.sh STAGE [--sources] [N ...]}
+shift
+stage_dir=$root/solutions/$stage
+src=$stage_dir/matmul.cu
+[ -f "$stage_dir/tune_shapes.txt" ] || { echo "tune_shapes: $stage has no tune_shapes.txt" >&2; exit 2; }
+out=$root/build/gpu/tune-$stage
 sources_only=
 [ "${1:-}" = --sources ] && { sources_only=1; shift; }
 sizes=${*:-1024 2048 4096}
 . "$root/common/job_pool.sh"
 
-# BM BN BK WM WN STAGES MIN_BLOCKS: blocks of 8 or 4 warps, with 74 KiB to
-# 204 KiB of shared memory each. The second is the launcher's BK_NARROW
-# shape, what a GPU offering a block 99 KiB runs.
-shapes='128 256 32 64 64 3 1
-128 256 16 64 64 3 1
-128 256 32 64 64 2 1
-128 256 32 64 64 4 1
-128 256 16 64 64 4 1
-256 128 32 64 64 3 1
-128 128 32 64 32 3 1
-128 128 32 32 64 3 1
-128 128 32 64 64 3 1
-128 128 32 64 64 4 1
-128 128 64 64 32 3 1
-128 128 16 64 32 4 1
-128 128 32 64 32 4 1
-64 128 32 32 32 4 1
-128 64 32 32 32 4 1
-64 256 32 32 64 3 1
-256 64 32 64 32 3 1
-128 128 32 64 32 3 2
-128 128 32 32 64 3 2
-128 128 16 64 32 4 2
-64 256 32 32 64 3 2
-256 64 32 64 32 3 2
-128 128 64 64 32 2 2'
+shapes=$(grep -v '^#' "$stage_dir/tune_shapes.txt")
 
 shape_name() { echo "$1x$2x$3 warp $4x$5 stages $6 blocks $7"; }
 shape_dir() { echo "$out/$1-$2-$3-$4-$5-$6-$7"; }
 experiments=
-for patch in "$root"/solutions/09-tensor-cores/experiments/*.patch; do
+for patch in "$stage_dir"/experiments/*.patch; do
     [ -e "$patch" ] && experiments="$experiments $(basename "$patch" .patch)"
 done
 
@@ -95,25 +78,25 @@ while read -r bm bn bk wm wn st mb; do
     shape_source $bm $bn $bk $wm $wn $st $mb "$d" || exit 1
     rm -f "$d/time_lab"   # never time an older build of the shape
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$d/src/matmul.cu" \
-        LAB_NAME=09-tensor-cores OUT="$d" "$d/time_lab" > "$d.log" 2>&1 &
+        LAB_NAME=$stage OUT="$d" "$d/time_lab" > "$d.log" 2>&1 &
 done <<< "$shapes"
 for e in $experiments; do
     wait_for_slot "$cores" || true   # a build that failed says so in its row
     mkdir -p "$out/$e/src"
-    patch --quiet --fuzz=0 -o "$out/$e/src/matmul.cu" "$src" < "$root/solutions/09-tensor-cores/experiments/$e.patch" ||
+    patch --quiet --fuzz=0 -o "$out/$e/src/matmul.cu" "$src" < "$stage_dir/experiments/$e.patch" ||
         { echo "tune_shapes: experiments/$e.patch no longer applies to matmul.cu" >&2; exit 1; }
     rm -f "$out/$e/time_lab"
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$out/$e/src/matmul.cu" \
-        LAB_NAME=09-tensor-cores OUT="$out/$e" "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
+        LAB_NAME=$stage OUT="$out/$e" "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
 done
 wait
 [ -z "$sources_only" ] || exit 0
 
 largest=$(printf '%s\n' $sizes | sort -n | tail -n 1)
 metrics=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
-profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first matmul_wmma launch at the largest size
+profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first kernel launch at the largest size
     if [ "${TUNE_NCU:-1}" = 0 ] || ! command -v ncu > /dev/null; then return; fi
-    { ncu -k regex:matmul_wmma --launch-count 1 --metrics "$metrics" --csv "$1" 09-tensor-cores "$largest" 2> /dev/null || true; } |
+    { ncu -k regex:matmul_ --launch-count 1 --metrics "$metrics" --csv "$1" "$stage" "$largest" 2> /dev/null || true; } |
         awk -F'","' '/pipe_tensor_cycles/ { t = $NF } /issue_active/ { i = $NF }
                      END { gsub(/"/, "", t); gsub(/"/, "", i); if (t != "") print t "\t" (i == "" ? "-" : i) }'
 }
@@ -123,7 +106,7 @@ profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first mat
 time_one() {
     local busy
     busy=$(profile "$2")
-    { "$2" 09-tensor-cores $sizes 2>&1 || true; } |
+    { "$2" "$stage" $sizes 2>&1 || true; } |
         awk -F'\t' -v shape="$1" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" '
             BEGIN { while ((getline line < cublas) > 0) { split(line, f, "\t"); if (f[1] == "cublas-tf32") base[f[2]] = f[3] }
                     split(busy, b, "\t") }
