@@ -7,6 +7,8 @@
 # GFLOP/s.
 #
 #   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
+#   ONLY="fault agreement" grader/tests/on_gpu.sh   # only the parts named (the names
+#                                                   # its lines print), to re-run some
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/grader/lib.sh"   # score, points_table
@@ -18,10 +20,14 @@ failures=0
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | tee "$logs/gpu.txt"
 nvcc --version | tail -n 2 | tee -a "$logs/gpu.txt"
 
+# wanted NAME: whether this run does the part NAME (all of them without ONLY).
+wanted() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }
+
 # check NAME EXPECTED_SCORE [PHRASE] -- make grade arguments...
 check() {
     local name=$1 want=$2 phrase=$3
     shift 3
+    wanted "$name" || return 0
     # V=1: every test's line, since the phrase may be in any of them (a
     # summary shows only a stage's first failure, often at n=1).
     make --no-print-directory grade BACKEND=gpu V=1 GRADE_OUT="$logs/$name" "$@" > "$logs/$name.log" 2>&1
@@ -119,6 +125,7 @@ check k-loop-for-32 "$((full09 - 2))/$full09" "on a GPU that offers a block 1013
 # What the GPU itself makes of two mistakes the simulator reports exactly:
 # recorded, not asserted (a small overrun need not fault on a GPU).
 for name in fault barrier-after-return; do
+    wanted "$name" || continue
     make --no-print-directory grade BACKEND=gpu GRADE_OUT="$logs/$name" SUBMISSION=$bad/$name LAB=01-naive \
         > "$logs/$name.log" 2>&1
     echo "$name on this GPU:"; grep -E '^Score|FAIL' "$logs/$name.log" | head -n 12
@@ -126,7 +133,9 @@ done
 
 # The simulator's model of a tensor core (fragment layout, TF32 rounding,
 # products) beside this GPU's own answers.
-if nvcc -O2 -arch=sm_80 -I common/sim -o "$logs/tensor_core_agreement" common/sim/agreement/tensor_cores.cu \
+if ! wanted agreement; then
+    :
+elif nvcc -O2 -arch=sm_80 -I common/sim -o "$logs/tensor_core_agreement" common/sim/agreement/tensor_cores.cu \
         > "$logs/tensor_core_agreement.log" 2>&1 &&
         "$logs/tensor_core_agreement" >> "$logs/tensor_core_agreement.log" 2>&1; then
     sed 's/^/     /' "$logs/tensor_core_agreement.log"
@@ -137,6 +146,8 @@ else
     failures=$((failures + 1))
 fi
 
-make --no-print-directory -C solutions/01-naive run BACKEND=gpu N=4096 2>&1 | tee "$logs/run-4096.txt"
-make --no-print-directory -C labs/01-naive run BACKEND=gpu N=abc 2>&1 | tail -n 2
+if wanted run-4096; then
+    make --no-print-directory -C solutions/01-naive run BACKEND=gpu N=4096 2>&1 | tee "$logs/run-4096.txt"
+    make --no-print-directory -C labs/01-naive run BACKEND=gpu N=abc 2>&1 | tail -n 2
+fi
 [ $failures -eq 0 ]
