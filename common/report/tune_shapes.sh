@@ -43,7 +43,7 @@ sources_only=
 sizes=${*:-1024 2048 4096}
 . "$root/common/job_pool.sh"
 
-shapes=$(grep -v '^#' "$stage_dir/tune_shapes.txt")
+shapes=$(grep -Ev '^(#|$)' "$stage_dir/tune_shapes.txt")
 
 shape_name() { echo "$1x$2x$3 warp $4x$5 stages $6 blocks $7"; }
 shape_dir() { echo "$out/$1-$2-$3-$4-$5-$6-$7"; }
