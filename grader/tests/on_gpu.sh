@@ -7,8 +7,9 @@
 # GFLOP/s.
 #
 #   grader/tests/on_gpu.sh [LOG_DIR]     (needs nvcc, a GPU, and Check or CHECK_PREFIX)
-#   ONLY="fault agreement" grader/tests/on_gpu.sh   # only the parts named (the names
-#                                                   # its lines print), to re-run some
+#   ONLY="hang fault agreement" grader/tests/on_gpu.sh   # only the parts named, to re-run
+#       some: a check's name as its "ok"/"FAIL" line prints it, fault,
+#       barrier-after-return, agreement (the tensor cores) or run-4096
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/grader/lib.sh"   # score, points_table
