@@ -19,7 +19,8 @@
 # caps a thread of 8 warps at 128 registers). Each is a copy of matmul.cu
 # with those #defines changed, compiled one per core.
 # Then each patch in solutions/STAGE/experiments/ (its first lines say what
-# it changes), applied to matmul.cu at the committed shape.
+# it changes), applied to matmul.cu at the committed shape; a patch with a
+# line "# On top of: NAME" applies to matmul.cu as experiment NAME has it.
 #
 # One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
 # GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.
@@ -80,11 +81,24 @@ while read -r bm bn bk wm wn st mb; do
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$d/src/matmul.cu" \
         LAB_NAME=$stage OUT="$d" "$d/time_lab" > "$d.log" 2>&1 &
 done <<< "$shapes"
+# experiment_source NAME FILE: matmul.cu with experiment NAME applied, and
+# first the one it is on top of, if any; fails when a patch no longer applies.
+experiment_source() {
+    local patch=$stage_dir/experiments/$1.patch base from=$src
+    base=$(sed -n 's/^# On top of: //p' "$patch")
+    if [ -n "$base" ]; then
+        experiment_source "$base" "$2.base" || return 1
+        from=$2.base
+    fi
+    patch --quiet --fuzz=0 -o "$2" "$from" < "$patch" ||
+        { echo "tune_shapes: experiments/$1.patch no longer applies${base:+ on top of $base}" >&2; return 1; }
+    rm -f "$2.base"
+}
+
 for e in $experiments; do
     wait_for_slot "$cores" || true   # a build that failed says so in its row
     mkdir -p "$out/$e/src"
-    patch --quiet --fuzz=0 -o "$out/$e/src/matmul.cu" "$src" < "$stage_dir/experiments/$e.patch" ||
-        { echo "tune_shapes: experiments/$e.patch no longer applies to matmul.cu" >&2; exit 1; }
+    experiment_source "$e" "$out/$e/src/matmul.cu" || exit 1
     rm -f "$out/$e/time_lab"
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$out/$e/src/matmul.cu" \
         LAB_NAME=$stage OUT="$out/$e" "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
