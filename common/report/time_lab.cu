@@ -4,9 +4,13 @@
 //   stage  n  median_ms  min_ms  max_ms  cv  reps  gflops  check
 //
 // Each size is validated against the CPU reference (sampled rows for large
-// n) before it is timed; a wrong result is reported, not timed.
+// n) before it is timed; a wrong result is reported, not timed. With
+// TIME_LAB_WRONG_TOO=1 a wrong result is timed too, its check column still
+// "wrong": for an ablation, a kernel that leaves out part of the work on
+// purpose to show what that part costs (common/report/tune_shapes.sh).
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <vector>
 
@@ -33,6 +37,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: time_lab STAGE N [N ...]\n");
         return 2;
     }
+    const char *wrong_env = getenv("TIME_LAB_WRONG_TOO");
+    const bool wrong_too = wrong_env && strcmp(wrong_env, "1") == 0;
     for (int a = 2; a < argc; a++) {
         int n;
         char err[200];
@@ -60,13 +66,14 @@ int main(int argc, char **argv)
             return 1;
         }
         CUDA_CHECK(cudaMemcpy(C.data(), d.C, bytes, cudaMemcpyDeviceToHost));
-        if (!validate(argv[1], A.data(), B.data(), C.data(), n)) {
+        const bool right = validate(argv[1], A.data(), B.data(), C.data(), n);
+        if (!right && !wrong_too) {
             printf("%s\t%d\tNA\tNA\tNA\tNA\t0\tNA\twrong\n", argv[1], n);
             continue;
         }
         timing t = time_product([&] { matmul(d.A, d.B, d.C, n); });
-        printf("%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.1f\tok\n", argv[1], n, t.median_ms, t.min_ms, t.max_ms, t.cv,
-               t.reps, lab_gflops(n, t.median_ms));
+        printf("%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.1f\t%s\n", argv[1], n, t.median_ms, t.min_ms, t.max_ms, t.cv,
+               t.reps, lab_gflops(n, t.median_ms), right ? "ok" : "wrong");
         fflush(stdout);
     }
     return 0;

@@ -21,6 +21,10 @@
 # Then each patch in solutions/STAGE/experiments/ (its first lines say what
 # it changes), applied to matmul.cu at the committed shape; a patch with a
 # line "# On top of: NAME" applies to matmul.cu as experiment NAME has it.
+# A patch whose first line starts "# Ablation" leaves part of the work out
+# on purpose (the copies, a barrier), to show what that part costs: its
+# product is wrong, so time_lab times it anyway (TIME_LAB_WRONG_TOO=1) and
+# its row's check column says "wrong, by design".
 #
 # One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
 # GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.
@@ -115,17 +119,19 @@ profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first ker
                      END { gsub(/"/, "", t); gsub(/"/, "", i); if (t != "") print t "\t" (i == "" ? "-" : i) }'
 }
 
-# time_one LABEL PROGRAM: its lines, with % of cuBLAS and the profile columns;
-# a size time_lab found wrong or could not run keeps time_lab's words.
+# time_one LABEL PROGRAM [ablation]: its lines, with % of cuBLAS and the
+# profile columns; a size time_lab found wrong or could not run keeps
+# time_lab's words, but an ablation's wrong product is timed all the same.
 time_one() {
-    local busy
+    local busy ablation=${3:-}
     busy=$(profile "$2")
-    { "$2" "$stage" $sizes 2>&1 || true; } |
-        awk -F'\t' -v shape="$1" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" '
+    { TIME_LAB_WRONG_TOO=${ablation:+1} "$2" "$stage" $sizes 2>&1 || true; } |
+        awk -F'\t' -v OFS='\t' -v shape="$1" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" -v ablation="$ablation" '
             BEGIN { while ((getline line < cublas) > 0) { split(line, f, "\t"); if (f[1] == "cublas-tf32") base[f[2]] = f[3] }
                     split(busy, b, "\t") }
             NF < 9 { print shape "\t-\t-\t-\t-\t-\t" $0 "\t-\t-\t-"; next }
-            $9 != "ok" { print shape "\t" $2 "\t-\t-\t-\t-\t" $9 "\t-\t-\t-"; next }
+            ablation != "" && $9 == "wrong" && $3 != "NA" { $9 = "wrong, by design" }
+            $9 != "ok" && $9 != "wrong, by design" { print shape "\t" $2 "\t-\t-\t-\t-\t" $9 "\t-\t-\t-"; next }
             { pct = ($2 in base) && $3 > 0 ? sprintf("%.1f", 100 * base[$2] / $3) : "-"
               full = $2 == largest && b[1] > 0 ? sprintf("%.0f", $8 / (b[1] / 100)) : "-"
               print shape "\t" $2 "\t" $3 "\t" $6 "\t" $8 "\t" pct "\t" $9 "\t" ($2 == largest && busy != "" ? busy : "-\t-") "\t" full }'
@@ -143,9 +149,11 @@ while read -r bm bn bk wm wn st mb; do
     fi
 done <<< "$shapes"
 for e in $experiments; do
+    kind=experiment
+    head -n 1 "$stage_dir/experiments/$e.patch" | grep -q '^# Ablation' && kind=ablation
     if [ -x "$out/$e/time_lab" ]; then
-        time_one "experiment $e" "$out/$e/time_lab"
+        time_one "$kind $e" "$out/$e/time_lab" "${kind#experiment}"
     else
-        printf 'experiment %s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$e" "$out/$e.log"
+        printf '%s %s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$kind" "$e" "$out/$e.log"
     fi
 done
