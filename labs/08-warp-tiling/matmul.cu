@@ -26,14 +26,16 @@
 //   make -C labs/08-warp-tiling check          # the simulator's counts: bytes per access, conflicts, phases
 //   make grade LAB=08-warp-tiling              # grade this stage
 //
-// As shipped, this file compiles and runs but never writes C, so the check
-// fails. Around that, it is a working warp-tiled kernel without the four
-// improvements: 4-byte loads only, no padding or swizzle, 4-byte shared
+// As shipped, this file compiles and runs but places every thread's
+// results in the same spot and never writes C, so the check fails. Around
+// that, it is a working kernel without the improvements: no warp tile
+// (TODO 1), 4-byte loads only, no padding or swizzle, 4-byte shared
 // reads, and one stage of each tile, loaded and stored by the same step
 // between two barriers; and its launcher takes the large shape without
 // asking the device whether a block may have that much shared memory.
 // Work through the TODOs in order; README.md in this folder explains each
-// one, and `make check` shows the effect of TODOs 2 to 5.
+// one, and `make check` shows the effect of TODOs 2 to 5, and of TODO 1's
+// lane order once TODO 4 is done.
 
 #include <cuda_pipeline_primitives.h>
 #include <stdint.h>
@@ -121,11 +123,22 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     const int b_row = tid / (BN / 4), b_col = (tid % (BN / 4)) * 4;
     constexpr int A_ROW_STEP = S::THREADS / (BK / 4), B_ROW_STEP = S::THREADS / (BN / 4);
 
-    // Where this thread's results lie: its warp's piece of the block tile,
-    // then its lane's place inside each sub-tile.
+    // TODO 1, first part: the warp tile (README: "Warp tiling"). Where this
+    //         thread's results lie, as offsets inside the block's tile:
+    //           - warp_m, warp_n: the top-left corner of its warp's WM x WN
+    //             piece; the BM / WM x BN / WN pieces are numbered row by
+    //             row, warp w taking piece w;
+    //           - lane_m, lane_n: the top-left corner of its lane's TM x TN
+    //             block inside each WSUBM x WSUBN sub-tile of that piece;
+    //             the blocks are numbered row by row, S::LANES_ACROSS to a
+    //             row, lane l taking block l.
+    //         As shipped every thread takes the same place. Once TODO 4
+    //         reads the fragments as float4, `make check N=2048` shows
+    //         whether the lanes' order suits the banks (README: "Warp
+    //         tiling").
     const int warp = tid / 32, lane = tid % 32;
-    const int warp_m = (warp / (BN / WN)) * WM, warp_n = (warp % (BN / WN)) * WN;
-    const int lane_m = (lane / S::LANES_ACROSS) * TM, lane_n = (lane % S::LANES_ACROSS) * TN;
+    const int warp_m = 0, warp_n = 0;
+    const int lane_m = 0, lane_n = 0;
 
     float acc[S::WMITER * TM][WNITER * TN] = {};
     float a_frag[S::WMITER * TM], b_frag[WNITER * TN];
@@ -250,7 +263,7 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
         __syncthreads();
     }
 
-    // TODO 1: Store acc into C. Element acc[wm * TM + i][wn * TN + j] is
+    // TODO 1, second part: Store acc into C. Element acc[wm * TM + i][wn * TN + j] is
     //         C[row][col] with
     //           row = block_row + warp_m + wm * S::WSUBM + lane_m + i,
     //           col = block_col + warp_n + wn * S::WSUBN + lane_n + j,
