@@ -23,8 +23,9 @@
 # line "# On top of: NAME" applies to matmul.cu as experiment NAME has it.
 # A patch whose first line starts "# Ablation" leaves part of the work out
 # on purpose (the copies, a barrier), to show what that part costs: its
-# product is wrong, so time_lab times it anyway (TIME_LAB_WRONG_TOO=1) and
-# its row's check column says "wrong, by design".
+# product may be wrong, so time_lab times it whatever its check finds
+# (TIME_LAB_WRONG_TOO=1), and a wrong product's row says "wrong, by design"
+# in the check column, an ablation's row being "ablation NAME".
 #
 # One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
 # GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.

@@ -16,7 +16,8 @@
 //     products run; one barrier per tile is enough;
 //   - warp tiling: each warp owns a WM x WN piece of the block's tile, and
 //     its lanes cover that piece in WNITER x WMITER sub-tiles, so the lanes
-//     of one warp read few, adjacent shared words (broadcasts, no conflicts).
+//     of one warp read few, adjacent shared words (broadcasts; with float4
+//     reads and the lanes in the README's order, no conflicts).
 //
 // Any n works: the loads zero-fill outside the matrices and the stores are
 // guarded. The 16-byte path needs n % 4 == 0 (every row then starts 16-byte
