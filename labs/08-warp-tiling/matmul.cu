@@ -128,16 +128,15 @@ matmul_warptile_kernel(const float *A, const float *B, float *C, int n)
     //         thread's results lie, as offsets inside the block's tile:
     //           - warp_m, warp_n: the top-left corner of its warp's WM x WN
     //             piece; the BM / WM x BN / WN pieces are numbered row by
-    //             row, warp w taking piece w;
+    //             row, warp w (tid / 32) taking piece w;
     //           - lane_m, lane_n: the top-left corner of its lane's TM x TN
     //             block inside each WSUBM x WSUBN sub-tile of that piece;
     //             the blocks are numbered row by row, S::LANES_ACROSS to a
-    //             row, lane l taking block l.
+    //             row, lane l (tid % 32) taking block l.
     //         As shipped every thread takes the same place. Once TODO 4
     //         reads the fragments as float4, `make check N=2048` shows
     //         whether the lanes' order suits the banks (README: "Warp
     //         tiling").
-    const int warp = tid / 32, lane = tid % 32;
     const int warp_m = 0, warp_n = 0;
     const int lane_m = 0, lane_n = 0;
 
