@@ -20,7 +20,8 @@
 # with those #defines changed, compiled one per core.
 # Then each patch in solutions/STAGE/experiments/ (its first lines say what
 # it changes), applied to matmul.cu at the committed shape; a patch with a
-# line "# On top of: NAME" applies to matmul.cu as experiment NAME has it.
+# line "# On top of: NAME [NAME ...]" applies to matmul.cu as the first
+# experiment named has it, after the others' changes (experiment_source).
 # A patch whose first line starts "# Ablation" leaves part of the work out
 # on purpose (the copies, a barrier), to show what that part costs: its
 # product may be wrong, so time_lab times it whatever its check finds
@@ -86,17 +87,32 @@ while read -r bm bn bk wm wn st mb; do
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$d/src/matmul.cu" \
         LAB_NAME=$stage OUT="$d" "$d/time_lab" > "$d.log" 2>&1 &
 done <<< "$shapes"
-# experiment_source NAME FILE: matmul.cu with experiment NAME applied, and
-# first the one it is on top of, if any; fails when a patch no longer applies.
+# experiment_source NAME FILE: matmul.cu with experiment NAME applied, on
+# top of what its "# On top of:" line names: the first name's source (its
+# own bases included), then each further name's own changes in turn (such a
+# name may not stack on another itself). A patch of no changes of its own
+# (no "--- " line) is just that stack. Fails when a patch no longer applies.
 experiment_source() {
-    local patch=$stage_dir/experiments/$1.patch base from=$src
-    base=$(sed -n 's/^# On top of: //p' "$patch")
-    if [ -n "$base" ]; then
-        experiment_source "$base" "$2.base" || return 1
+    local patch=$stage_dir/experiments/$1.patch first rest b from=$src
+    read -r first rest <<< "$(sed -n 's/^# On top of: //p' "$patch")"
+    if [ -n "$first" ]; then
+        experiment_source "$first" "$2.base" || return 1
         from=$2.base
     fi
-    patch --quiet --fuzz=0 -o "$2" "$from" < "$patch" ||
-        { echo "tune_shapes: experiments/$1.patch no longer applies${base:+ on top of $base}" >&2; return 1; }
+    for b in $rest; do
+        if grep -q '^# On top of: ' "$stage_dir/experiments/$b.patch"; then
+            echo "tune_shapes: experiments/$1.patch stacks $b, which stacks on another: name that one first" >&2; return 1
+        fi
+        patch --quiet --fuzz=0 -o "$2.next" "$from" < "$stage_dir/experiments/$b.patch" ||
+            { echo "tune_shapes: experiments/$b.patch no longer applies on top of $first, as $1 stacks it" >&2; return 1; }
+        mv -f "$2.next" "$2.base" && from=$2.base
+    done
+    if grep -q '^--- ' "$patch"; then
+        patch --quiet --fuzz=0 -o "$2" "$from" < "$patch" ||
+            { echo "tune_shapes: experiments/$1.patch no longer applies${first:+ on top of $first $rest}" >&2; return 1; }
+    else
+        cp "$from" "$2"
+    fi
     rm -f "$2.base"
 }
 
@@ -120,18 +136,20 @@ profile() {  # profile PROGRAM: "tensor_pipe_pct<TAB>issue_pct" of its first ker
                      END { gsub(/"/, "", t); gsub(/"/, "", i); if (t != "") print t "\t" (i == "" ? "-" : i) }'
 }
 
-# time_one LABEL PROGRAM [ablation]: its lines, with % of cuBLAS and the
-# profile columns; a size time_lab found wrong or could not run keeps
-# time_lab's words, but an ablation's wrong product is timed all the same.
+# time_one KIND NAME PROGRAM: its lines (KIND experiment or ablation, or a
+# shape's name alone), with % of cuBLAS and the profile columns; a size
+# time_lab found wrong or could not run keeps time_lab's words, but an
+# ablation's wrong product is timed all the same.
 time_one() {
-    local busy ablation=${3:-}
-    busy=$(profile "$2")
-    { TIME_LAB_WRONG_TOO=${ablation:+1} "$2" "$stage" $sizes 2>&1 || true; } |
-        awk -F'\t' -v OFS='\t' -v shape="$1" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" -v ablation="$ablation" '
+    local busy wrong_too=
+    [ "$1" = ablation ] && wrong_too=1
+    busy=$(profile "$3")
+    { TIME_LAB_WRONG_TOO=$wrong_too "$3" "$stage" $sizes 2>&1 || true; } |
+        awk -F'\t' -v OFS='\t' -v shape="${1:+$1 }$2" -v cublas="$out/cublas.tsv" -v largest="$largest" -v busy="$busy" -v wrong_too="$wrong_too" '
             BEGIN { while ((getline line < cublas) > 0) { split(line, f, "\t"); if (f[1] == "cublas-tf32") base[f[2]] = f[3] }
                     split(busy, b, "\t") }
             NF < 9 { print shape "\t-\t-\t-\t-\t-\t" $0 "\t-\t-\t-"; next }
-            ablation != "" && $9 == "wrong" && $3 != "NA" { $9 = "wrong, by design" }
+            wrong_too && $9 == "wrong" { $9 = "wrong, by design" }
             $9 != "ok" && $9 != "wrong, by design" { print shape "\t" $2 "\t-\t-\t-\t-\t" $9 "\t-\t-\t-"; next }
             { pct = ($2 in base) && $3 > 0 ? sprintf("%.1f", 100 * base[$2] / $3) : "-"
               full = $2 == largest && b[1] > 0 ? sprintf("%.0f", $8 / (b[1] / 100)) : "-"
@@ -144,7 +162,7 @@ awk -F'\t' '$1 == "cublas-tf32" { print "cublas-tf32\t" $2 "\t" $3 "\t" $6 "\t" 
 while read -r bm bn bk wm wn st mb; do
     d=$(shape_dir $bm $bn $bk $wm $wn $st $mb)
     if [ -x "$d/time_lab" ]; then
-        time_one "$(shape_name $bm $bn $bk $wm $wn $st $mb)" "$d/time_lab"
+        time_one "" "$(shape_name $bm $bn $bk $wm $wn $st $mb)" "$d/time_lab"
     else
         printf '%s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$(shape_name $bm $bn $bk $wm $wn $st $mb)" "$d.log"
     fi
@@ -153,7 +171,7 @@ for e in $experiments; do
     kind=experiment
     head -n 1 "$stage_dir/experiments/$e.patch" | grep -q '^# Ablation' && kind=ablation
     if [ -x "$out/$e/time_lab" ]; then
-        time_one "$kind $e" "$out/$e/time_lab" "${kind#experiment}"
+        time_one "$kind" "$e" "$out/$e/time_lab"
     else
         printf '%s %s\t-\t-\t-\t-\t-\tdoes not build (%s)\t-\t-\t-\n' "$kind" "$e" "$out/$e.log"
     fi
