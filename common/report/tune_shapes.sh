@@ -26,7 +26,10 @@
 # on purpose (the copies, a barrier), to show what that part costs: its
 # product may be wrong, so time_lab times it whatever its check finds
 # (TIME_LAB_WRONG_TOO=1), and a wrong product's row says "wrong, by design"
-# in the check column, an ablation's row being "ablation NAME".
+# in the check column, an ablation's row being "ablation NAME". A patch
+# with a line "# Arch: 90a" is built for that GPU target (ARCH=90a: the
+# instructions only that target has, wgmma among them) where every other
+# row is built for the GPU's own.
 #
 # One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
 # GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.
@@ -121,8 +124,9 @@ for e in $experiments; do
     mkdir -p "$out/$e/src"
     experiment_source "$e" "$out/$e/src/matmul.cu" || exit 1
     rm -f "$out/$e/time_lab"
+    arch=$(sed -n 's/^# Arch: //p' "$stage_dir/experiments/$e.patch")
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$out/$e/src/matmul.cu" \
-        LAB_NAME=$stage OUT="$out/$e" "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
+        LAB_NAME=$stage OUT="$out/$e" ${arch:+ARCH=$arch} "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
 done
 wait
 [ -z "$sources_only" ] || exit 0
