@@ -27,9 +27,10 @@
 # product may be wrong, so time_lab times it whatever its check finds
 # (TIME_LAB_WRONG_TOO=1), and a wrong product's row says "wrong, by design"
 # in the check column, an ablation's row being "ablation NAME". A patch
-# with a line "# Arch: 90a" is built for that GPU target (ARCH=90a: the
-# instructions only that target has, wgmma among them) where every other
-# row is built for the GPU's own.
+# with a line "# Arch: 90a" is built for that GPU-specific target
+# (ARCH=90a: the instructions only that target has, wgmma among them)
+# where the GPU is that target's (compute capability 9.0); elsewhere, as
+# every other row, for the GPU's own, and the patch's code must fall back.
 #
 # One TSV line per shape (or experiment) and size: shape, n, median_ms, cv,
 # GFLOP/s, % of cuBLAS TF32 at that n, and time_lab's check of the result.
@@ -67,6 +68,8 @@ mkdir -p "$out"
     "$root/build/gpu/common/time_cublas" > "$out/build-cublas.log" 2>&1 ||
     { echo "tune_shapes: time_cublas does not build ($out/build-cublas.log)" >&2; exit 1; }
 cores=$(nproc 2>/dev/null || echo 2)
+# The GPU's compute capability as nvcc spells it (90), for "# Arch:" lines.
+gpu_arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .' || true)
 # shape_source BM BN BK WM WN STAGES MIN_BLOCKS DIR: matmul.cu at that shape,
 # as DIR/src/matmul.cu; fails when a line it changes is no longer there.
 shape_source() {
@@ -124,7 +127,8 @@ for e in $experiments; do
     mkdir -p "$out/$e/src"
     experiment_source "$e" "$out/$e/src/matmul.cu" || exit 1
     rm -f "$out/$e/time_lab"
-    arch=$(sed -n 's/^# Arch: //p' "$stage_dir/experiments/$e.patch")
+    arch=$(sed -n 's/^# Arch: //p' "$stage_dir/experiments/$e.patch" | head -n 1)
+    [ "$arch" = "${gpu_arch}a" ] || arch=
     [ -n "$sources_only" ] || make --no-print-directory -f "$root/common/build.mk" BACKEND=gpu LAB_SRC="$out/$e/src/matmul.cu" \
         LAB_NAME=$stage OUT="$out/$e" ${arch:+ARCH=$arch} "$out/$e/time_lab" > "$out/$e.log" 2>&1 &
 done
